@@ -1,0 +1,5 @@
+import sys
+
+from tarokpgn.cli import main
+
+sys.exit(main())

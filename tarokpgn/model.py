@@ -1,0 +1,296 @@
+"""The record: what a deal's text says, as frozen dataclasses.
+
+A :class:`Record` is its tag pairs plus the movetext: an ordered tuple of items (hands, talon,
+auction, call, exchange, announcements, kontras, tricks, claims, irregularities, comments), in
+the order the text gives them. The record never knows the rules; :mod:`tarokpgn.replay` asks
+the rules engine about it.
+
+Cards are canonical token strings (:mod:`tarokpgn.cards`); ``"?"`` is a card the record does not
+know. Seats are labels fixed for a match (:data:`SEATS`); the Dealer tag names one and the order
+of play starts with the seat after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
+
+_T = TypeVar("_T")
+
+SEATS: Final = {3: ("N", "E", "S"), 4: ("N", "E", "S", "W"), 5: ("N", "E", "S", "W", "Z")}
+"""Seat labels by number of players, in order of play around the table."""
+
+VARIANTS: Final = {
+    "slovenian-4": (4, "54", "semedela"),
+    "slovenian-3": (3, "54", "sl3"),
+    "czech-4": (4, "54", "vysocina"),
+    "french-3": (3, "78", "fft"),
+    "french-4": (4, "78", "fft"),
+    "french-5": (5, "78", "fft"),
+    "ottocento": (4, "62", "ottocento"),
+    "terziglio": (3, "62", "terziglio"),
+}
+"""Variant id → (players, deck name, default ruleset)."""
+
+TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Deal", "Variant", "Ruleset", "Dealer")
+"""Export order of the fixed tags; then the seat tags in seat order, then ``Result``, then every
+other tag in alphabetical order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a record came from."""
+
+    file: str
+    """File name as given by the caller (``"<stdin>"`` for standard input)."""
+    offset: int
+    """Byte offset of the record's first byte in the file."""
+    line: int
+    """1-based line of the record's first line."""
+    sha256: str
+    """Hex SHA-256 of the record's export-form text (identical deals share it)."""
+    index: int = 0
+    """1-based number of the record within its file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``{...}`` or ``; ...`` comment between elements, kept on round trip."""
+
+    text: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """``hand N FOOL T21 …``: the cards dealt to a seat (possibly partial, ``?`` unknown)."""
+
+    seat: str
+    cards: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Talon:
+    """``talon T3 HK …``: the talon (dog, stock) in dealt order."""
+
+    cards: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One call of the auction: ``"pass"`` or a contract id of the variant (``"three"``)."""
+
+    seat: str
+    bid: str
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """``auction N three E pass …``: the bids and passes in order."""
+
+    bids: tuple[Bid, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``call HK``: the called card (king, or the Czech called tarok). ``seat`` is the caller."""
+
+    seat: str
+    card: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """``exchange N take HK D2 discard S7 S8 show T5``: one seat's part of the talon exchange."""
+
+    seat: str
+    take: tuple[str, ...]
+    discard: tuple[str, ...]
+    show: tuple[str, ...] = ()
+    """Discards laid face up (taroks in the Slovenian lay-away, trumps in the French écart)."""
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """``announce N pagat-ultimo`` or ``declare E handful-10 T21 …`` with optional key=value.
+
+    ``kind`` is ``"announce"`` for commitments (bonuses to be made) and ``"declare"`` for
+    declarations that show or count something held (handfuls, Czech hlášky, combinations).
+    """
+
+    kind: str
+    seat: str
+    name: str
+    cards: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """``kontra E 1 game``: a doubling of level ``level`` (1 kontra/flek, 2 re, 3 sub, 4 mort…)
+    by ``seat`` on ``target``: ``"game"`` or an announcement name."""
+
+    seat: str
+    level: int
+    target: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """``3. E SK S7 SQ T4``: trick number, leader, cards in order of play from the leader.
+
+    A trick may hold fewer cards than players when the rest was claimed or play stopped.
+    """
+
+    number: int
+    leader: str
+    cards: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Renons:
+    """``renons E S 7 revoke card=HK kontra=1``: ``claimant`` says ``accused`` broke a rule."""
+
+    claimant: str
+    accused: str
+    trick: int
+    kind: str
+    """``revoke`` (failed to follow or to trump), ``underplay`` (did not beat when bound to),
+    ``out-of-turn``, ``discard``, ``showing``, ``signalling``, ``other``."""
+    card: str | None = None
+    kontra: int = 0
+    options: tuple[tuple[str, str], ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Irregular:
+    """``irregular revoke S trick=5``: an irregularity accepted at the table.
+
+    ``kind``: ``revoke``, ``lead-out-of-turn``, ``misdeal``, ``claim`` (rest claimed or conceded
+    from ``trick``), ``abandoned``.
+    """
+
+    kind: str
+    seat: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+Item = (
+    Comment
+    | Hand
+    | Talon
+    | Auction
+    | Call
+    | Exchange
+    | Announce
+    | Kontra
+    | Trick
+    | Renons
+    | Irregular
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One deal: tag pairs plus movetext items."""
+
+    tags: tuple[tuple[str, str], ...]
+    """Tag pairs in export order (see :data:`TAG_ORDER`); unknown tags are kept."""
+    items: tuple[Item, ...] = ()
+    source: Source | None = field(default=None, compare=False)
+
+    @property
+    def tag(self) -> Mapping[str, str]:
+        return dict(self.tags)
+
+    def get(self, name: str, default: str = "") -> str:
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def variant(self) -> str:
+        return self.get("Variant")
+
+    @property
+    def players(self) -> int:
+        return VARIANTS[self.variant][0] if self.variant in VARIANTS else 4
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS[self.players]
+
+    @property
+    def ruleset(self) -> str:
+        default = VARIANTS[self.variant][2] if self.variant in VARIANTS else ""
+        return self.get("Ruleset") or default
+
+    @property
+    def options(self) -> dict[str, str]:
+        """The ``Options`` tag (``"klop_scoring=plain mondfang=21"``) as a dict."""
+        return dict(part.split("=", 1) for part in self.get("Options").split() if "=" in part)
+
+    @property
+    def dealer(self) -> str:
+        return self.get("Dealer")
+
+    def play_order(self) -> tuple[str, ...]:
+        """Seats in order of play for this deal, forehand (the seat after the dealer) first."""
+        seats = self.seats
+        if self.dealer not in seats:
+            return seats
+        i = seats.index(self.dealer) + 1
+        return seats[i:] + seats[:i]
+
+    def player(self, seat: str) -> str:
+        """The player's name on ``seat`` (the seat tag), or ``""``."""
+        return self.get(seat)
+
+    def find_seat(self, label_or_name: str) -> str | None:
+        """A seat given its label or its player's name (case-insensitive)."""
+        if label_or_name.upper() in self.seats:
+            return label_or_name.upper()
+        for seat in self.seats:
+            if self.get(seat).casefold() == label_or_name.casefold():
+                return seat
+        return None
+
+    def of_type(self, kind: type[_T]) -> Iterator[_T]:
+        """The items of one type, in order (``record.of_type(Trick)``)."""
+        return (item for item in self.items if isinstance(item, kind))
+
+    def written_scores(self) -> dict[str, int] | None:
+        """The Result tag (``"N +59 E 0 S 0 W 0"``) as seat → score; None when ``*`` or absent."""
+        return parse_scores(self.get("Result"))
+
+
+def parse_scores(text: str) -> dict[str, int] | None:
+    """``"N +59 E -20 S 0 W 0"`` → ``{"N": 59, …}``; None for ``""`` or ``"*"``.
+
+    Raises ValueError for a malformed value.
+    """
+    parts = text.split()
+    if not parts or parts == ["*"]:
+        return None
+    if len(parts) % 2:
+        raise ValueError(f"scores must be seat/score pairs, got {text!r}")
+    return {parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)}
+
+
+def format_scores(scores: Mapping[str, int]) -> str:
+    """Inverse of :func:`parse_scores`: ``{"N": 59, "E": 0}`` → ``"N +59 E 0"``."""
+    return " ".join(
+        f"{seat} {score:+d}" if score else f"{seat} 0" for seat, score in scores.items()
+    )

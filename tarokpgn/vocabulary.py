@@ -1,0 +1,64 @@
+"""Canonical words of the notation per variant family, with the aliases accepted on import.
+
+Bids, announcement and declaration names, kontra levels and renons kinds are lower-case words
+(hyphens join several). The reader folds case and diacritics and maps any alias listed here to
+its canonical word; words not listed are kept as written (lower-cased), so the rules engine can
+report them as unknown with their location. Rule plug-ins add their words here: this module
+is data only.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+BIDS: Final[dict[str, dict[str, str]]] = {
+    "slovenian": {
+        "pass": "pass", "naprej": "pass", "dalje": "pass",
+        "klop": "klop",
+        "three": "three", "trojka": "three", "tri": "three",
+        "two": "two", "dvojka": "two", "dva": "two",
+        "one": "one", "enka": "one", "ena": "one",
+        "solo-three": "solo-three", "solo-tri": "solo-three",
+        "solo-two": "solo-two", "solo-dva": "solo-two", "solo-dve": "solo-two",
+        "solo-one": "solo-one", "solo-ena": "solo-one",
+        "beggar": "beggar", "berac": "beggar",
+        "solo-without": "solo-without", "solo-brez": "solo-without",
+        "open-beggar": "open-beggar", "odprti-berac": "open-beggar",
+        "open-solo-without": "open-solo-without", "odprti-solo-brez": "open-solo-without",
+        "colour-valat": "colour-valat", "barvni-valat": "colour-valat",
+        "colour-valat-suit": "colour-valat-suit",
+        "valat": "valat",
+        "piccolo": "piccolo", "pikolo": "piccolo",
+    },
+}  # fmt: skip
+"""Family → alias → canonical bid word. Families: slovenian, czech, french, tarocchini."""
+
+ANNOUNCEMENTS: Final[dict[str, dict[str, str]]] = {
+    "slovenian": {
+        "trula": "trula",
+        "kings": "kings", "kralji": "kings",
+        "pagat-ultimo": "pagat-ultimo", "ultimo": "pagat-ultimo",
+        "king-ultimo": "king-ultimo", "kralj-ultimo": "king-ultimo",
+        "valat": "valat",
+        "colour-valat": "colour-valat", "barvni-valat": "colour-valat",
+    },
+}  # fmt: skip
+
+KONTRA_LEVELS: Final[dict[str, int]] = {
+    "kontra": 1, "contra": 1, "flek": 1, "double": 1, "contre": 1,
+    "rekontra": 2, "re": 2, "surcontre": 2,
+    "subkontra": 3, "sub": 3, "tutti": 3,
+    "mortkontra": 4, "mort": 4, "retutti": 4,
+}  # fmt: skip
+"""Spoken doubling words → level. Export writes ``kontra SEAT LEVEL TARGET``."""
+
+FAMILY: Final[dict[str, str]] = {
+    "slovenian-4": "slovenian", "slovenian-3": "slovenian", "czech-4": "czech",
+    "french-3": "french", "french-4": "french", "french-5": "french",
+    "ottocento": "tarocchini", "terziglio": "tarocchini",
+}  # fmt: skip
+
+
+def canonical(table: dict[str, dict[str, str]], variant: str, word: str) -> str:
+    """The canonical form of ``word`` (already folded) for ``variant``'s family."""
+    return table.get(FAMILY.get(variant, ""), {}).get(word, word)
