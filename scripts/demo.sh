@@ -1,6 +1,36 @@
 #!/usr/bin/env bash
-# Set up a virtual environment and run the main job on the bundled sample data.
+# Set up a virtual environment and run the main job on the bundled sample data: check and
+# verify the deals, index them into a DuckDB archive, print the statistics and one query.
+# The database goes to demo-out/ (or the folder given as the first argument).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh
-tarokpgn check examples/*.tpgn
+out=${1:-demo-out}
+mkdir -p "$out"
+db="$out/tarok.duckdb"
+rm -f "$db" "$db.wal"
+sample=(examples/sample-archive/*/*.tpgn)
+
+echo "== check: every example and the ${#sample[@]} files of the sample archive are well formed"
+tarokpgn check examples/*.tpgn "${sample[@]}"
+
+echo "== verify: every deal of the sample archive is legal and scored right"
+tarokpgn verify -q "${sample[@]}"
+
+echo "== verify: the hand-written examples (some show problems on purpose)"
+tarokpgn verify -q examples/*.tpgn || echo "(the examples above include deals with problems)"
+
+echo "== index into $db"
+tarokpgn index --db "$db" examples/*.tpgn examples/sample-archive
+echo "== index again: nothing changes"
+tarokpgn index --db "$db" examples/*.tpgn examples/sample-archive
+
+echo "== stats"
+tarokpgn stats --db "$db"
+
+echo "== query: how often does three win when the called king lay in the talon?"
+tarokpgn query --db "$db" "
+  SELECT variant, called_in_talon, count(*) AS deals,
+         round(100.0 * count(*) FILTER (WHERE won) / count(*), 1) AS won_pct
+  FROM deals WHERE contract = 'three' AND called_in_talon IS NOT NULL
+  GROUP BY ALL ORDER BY ALL"

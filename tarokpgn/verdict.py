@@ -7,8 +7,9 @@ declarer, partner, bonuses).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class Status(StrEnum):
@@ -91,3 +92,9 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return self.status is Status.OK
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-ready data (``status`` as its string value)."""
+        data = asdict(self)
+        data["status"] = self.status.value
+        return data

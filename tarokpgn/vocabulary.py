@@ -23,12 +23,27 @@ BIDS: Final[dict[str, dict[str, str]]] = {
         "solo-one": "solo-one", "solo-ena": "solo-one",
         "beggar": "beggar", "berac": "beggar",
         "solo-without": "solo-without", "solo-brez": "solo-without",
+        "solo-brez-talona": "solo-without",
         "open-beggar": "open-beggar", "odprti-berac": "open-beggar",
         "open-solo-without": "open-solo-without", "odprti-solo-brez": "open-solo-without",
         "colour-valat": "colour-valat", "barvni-valat": "colour-valat",
         "colour-valat-suit": "colour-valat-suit",
+        "barvni-valat-v-eni-barvi": "colour-valat-suit",
         "valat": "valat",
         "piccolo": "piccolo", "pikolo": "piccolo",
+    },
+    "czech": {
+        "pass": "pass", "pas": "pass", "dal": "pass", "passe": "pass",
+        "first-duty": "first-duty", "prvni-povinnost": "first-duty",
+        "zakladni-povinnost": "first-duty", "povinnost": "first-duty", "duty": "first-duty",
+        "second-duty": "second-duty", "druha-povinnost": "second-duty",
+        "preferanc": "preferanc", "pref": "preferanc", "preference": "preferanc",
+        "treti-povinnost": "preferanc", "third-duty": "preferanc",
+        "preferanc-1": "preferanc-1", "prvni-karty": "preferanc-1",
+        "preferanc-2": "preferanc-2", "druhe-karty": "preferanc-2",
+        "preferanc-3": "preferanc-3", "treti-karty": "preferanc-3",
+        "solo": "solo", "ctvrta-povinnost": "solo", "fourth-duty": "solo",
+        "warsaw": "warsaw", "varsava": "warsaw",
     },
 }  # fmt: skip
 """Family → alias → canonical bid word. Families: slovenian, czech, french, tarocchini."""
@@ -41,6 +56,15 @@ ANNOUNCEMENTS: Final[dict[str, dict[str, str]]] = {
         "king-ultimo": "king-ultimo", "kralj-ultimo": "king-ultimo",
         "valat": "valat",
         "colour-valat": "colour-valat", "barvni-valat": "colour-valat",
+    },
+    "czech": {
+        "pagat": "pagat", "valat": "valat",
+        "trul": "trul",
+        "honery": "honery", "honeri": "honery", "honers": "honery",
+        "tarocky": "tarocky", "barvicky": "barvicky", "taroky": "taroky", "barvy": "barvy",
+        "kralovske-honery": "kralovske-honery", "kralovske": "kralovske-honery",
+        "trulhonery": "trulhonery", "trul-honery": "trulhonery",
+        "hra": "game",
     },
 }  # fmt: skip
 

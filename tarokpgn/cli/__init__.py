@@ -13,7 +13,18 @@ from collections.abc import Sequence
 
 from tarokpgn import __version__
 
-COMMANDS = ("check", "fmt", "convert")
+COMMANDS = (
+    "check",
+    "fmt",
+    "convert",
+    "verify",
+    "generate",
+    "index",
+    "query",
+    "stats",
+    "export",
+    "renons",
+)
 """Subcommand modules under :mod:`tarokpgn.cli`, in ``--help`` order."""
 
 

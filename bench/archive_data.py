@@ -1,0 +1,72 @@
+"""Generated club archives for the archive demo, tests and benchmarks.
+
+``python bench/archive_data.py OUT_DIR --deals N`` writes about N legal deals, spread over
+the variants that have a generator, as a club would keep them: one folder per variant, one
+file per month, several evenings (matches) per file, each with its date, site and a table
+of four (three) players drawn from the club's members. The output depends only on the
+arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from tarokpgn.generate import generate
+from tarokpgn.model import SEATS, VARIANTS, Record
+from tarokpgn.notation import write_records
+
+MEMBERS = ("Ana", "Bojan", "Cene", "Darja", "Eva", "Fran", "Gaja", "Hana", "Igor", "Jure")
+SITES = ("Koper", "Ljubljana", "Maribor", "Jihlava")
+SHARES = {"slovenian-4": 0.5, "slovenian-3": 0.25, "czech-4": 0.25}
+"""Share of the deals per variant."""
+EVENING = 40
+"""Deals per evening (one match)."""
+
+
+def _evening(variant: str, seed: int, n: int, rng: random.Random, date: str) -> Iterator[Record]:
+    seats = SEATS[VARIANTS[variant][0]]
+    names = dict(zip(seats, rng.sample(MEMBERS, len(seats)), strict=True))
+    site = rng.choice(SITES)
+    for record in generate(variant, n=n, seed=seed, match=f"{site} {date}"):
+        tags = [(k, names.get(k, v)) for k, v in record.tags if k != "Event"]
+        extra = [("Event", "Club evening"), ("Site", site), ("Date", date)]
+        yield replace(record, tags=tuple(extra + tags))
+
+
+def write_club_archive(out: Path, deals: int, seed: int = 0) -> list[Path]:
+    """Write about ``deals`` deals under ``out``; returns the files written."""
+    rng = random.Random(seed)
+    files = []
+    for variant, share in SHARES.items():
+        evenings = max(1, round(deals * share / EVENING))
+        months: dict[str, list[Record]] = {}
+        for i in range(evenings):
+            m = i * 24 // evenings  # two seasons: 2024 and 2025
+            year, month = 2024 + m // 12, 1 + m % 12
+            date = f"{year}.{month:02d}.{1 + i % 27:02d}"
+            evening = _evening(variant, seed * 100_000 + i, EVENING, rng, date)
+            months.setdefault(f"{year}-{month:02d}", []).extend(evening)
+        for month, records in months.items():
+            path = out / variant / f"{month}.tpgn"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("".join(write_records(records)), encoding="utf-8")
+            files.append(path)
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    files = write_club_archive(args.out, args.deals, args.seed)
+    print(f"{len(files)} files under {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,423 @@
+"""Indexing: walk the inputs, read and verify deals on every core, load them in batches.
+
+Each input file is hashed and cut into chunks of whole records (large files into several).
+A pool of worker processes reads and verifies the chunks and returns pyarrow tables
+(:mod:`tarokpgn.archive.rows`); the main process collects them in order and hands them to
+:class:`~tarokpgn.archive.store.Archive` in large batches, one transaction per group of
+complete files. At most ``window`` chunks are in flight, so memory stays bounded whatever the
+size of the archive. A file whose hash is already in ``sources`` is skipped; a changed file
+replaces its deals.
+
+The reader and the verifier are reached through :func:`read_chunk` and :func:`verifier` only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import importlib
+import multiprocessing as mp
+import os
+import signal
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from tarokpgn.archive.rows import Rows
+from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
+from tarokpgn.errors import NotationError
+from tarokpgn.model import Record
+from tarokpgn.verdict import Verdict
+
+EXTENSIONS: Final = (".tpgn",)
+"""File name endings indexed when a directory is given."""
+CHUNK_BYTES: Final = 1 << 20
+"""Target size of a chunk of a large file handed to one worker."""
+DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
+
+Verifier = Callable[[Record], Verdict]
+
+# --- integration points: the reader and the verifier ------------------------------------------
+
+
+def read_chunk(data: bytes, file: str) -> Iterator[Record | NotationError]:
+    """The records (or located errors) of ``data``, a run of whole records of ``file``.
+
+    The fast export-form reader when it is there (it hands other text to the Lark reader and
+    gives the same results), else :func:`tarokpgn.notation.iter_records`.
+    """
+    reader: Any
+    try:
+        from tarokpgn.notation.fastreader import iter_export
+
+        reader = iter_export
+    except ImportError:  # pragma: no cover
+        from tarokpgn.notation import iter_records
+
+        reader = iter_records
+    yield from reader(data, file)
+
+
+_VERIFIERS: dict[str, Verifier] = {}
+
+
+def verifier(spec: str = DEFAULT_VERIFIER) -> Verifier:
+    """The verify function named ``"module:function"`` (cached per process)."""
+    if spec not in _VERIFIERS:
+        module, _, name = spec.partition(":")
+        _VERIFIERS[spec] = getattr(importlib.import_module(module), name)
+    return _VERIFIERS[spec]
+
+
+def last_trick_winner(record: Record, verdict: Verdict) -> str | None:
+    """The seat that won the last trick, when the verdict tells it (else None)."""
+    winners = getattr(verdict, "trick_winners", None)
+    if winners:
+        return str(winners[-1])
+    return None
+
+
+# --- inputs and chunks ------------------------------------------------------------------------
+
+
+def find_inputs(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path]]:
+    """Deal files and Parquet datasets named by ``paths`` (directories are walked).
+
+    Raises FileNotFoundError for a path that does not exist.
+    """
+    files: list[Path] = []
+    datasets: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise FileNotFoundError(f"no such file or directory: {str(raw)!r}")
+        if is_parquet_dataset(path):
+            datasets.append(path)
+        elif path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in EXTENSIONS))
+        else:
+            files.append(path)
+    unique = list(dict.fromkeys(p.resolve() for p in files))
+    return unique, datasets
+
+
+@dataclass(frozen=True, slots=True)
+class FilePlan:
+    """One input file: its identity and its chunks ``(start, stop, first_line)``."""
+
+    file: str
+    sha256: str
+    size: int
+    mtime: dt.datetime
+    chunks: tuple[tuple[int, int, int], ...]
+
+
+_CUT: Final = b"\nend\n"
+
+
+def _cut_after(buf: bytes, start: int) -> int:
+    """Index of the first tag line that follows an ``end`` line (blank lines between) at or
+    after ``start`` in ``buf``: a record boundary; -1 if there is none yet."""
+    i = buf.find(_CUT, start)
+    while i >= 0:
+        j = i + len(_CUT)
+        window = buf[j : j + 64]
+        rest = window.lstrip(b"\r\n")
+        if rest.startswith(b"["):
+            return j + len(window) - len(rest)  # the next chunk starts at its first tag
+        if len(rest) == 0 and j + 64 >= len(buf):
+            return -1  # cannot tell yet: look again with the next block
+        i = buf.find(_CUT, j - 1)
+    return -1
+
+
+def plan_file(path: Path, chunk_bytes: int = CHUNK_BYTES) -> FilePlan:
+    """Hash ``path`` and cut it into chunks of whole records, reading it once in blocks."""
+    digest = hashlib.sha256()
+    cuts: list[tuple[int, int]] = [(0, 1)]  # (offset, line)
+    buf, buf_start, buf_lines = b"", 0, 0  # buf_lines: newlines before buf_start
+    with path.open("rb") as handle:
+        while block := handle.read(max(chunk_bytes, 1 << 16)):
+            digest.update(block)
+            buf += block
+            while True:
+                want = cuts[-1][0] + chunk_bytes - buf_start
+                cut = _cut_after(buf, max(want, 0))
+                if cut < 0:
+                    break
+                line = buf_lines + buf.count(b"\n", 0, cut) + 1
+                cuts.append((buf_start + cut, line))
+            keep = max(len(buf) - 128, 0)
+            buf_lines += buf.count(b"\n", 0, keep)
+            buf, buf_start = buf[keep:], buf_start + keep
+    size = path.stat().st_size
+    bounds = [c[0] for c in cuts[1:] if c[0] < size] + [size]
+    chunks = tuple((s, e, ln) for (s, ln), e in zip(cuts, bounds, strict=False) if e > s)
+    mtime = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC).replace(tzinfo=None)
+    return FilePlan(str(path), digest.hexdigest(), size, mtime, chunks)
+
+
+# --- the worker -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One chunk for a worker."""
+
+    file: str
+    start: int
+    stop: int
+    line: int
+    verifier: str
+
+
+@dataclass(slots=True)
+class Result:
+    """A worker's rows for one chunk; records are numbered from 1 within the chunk."""
+
+    tables: dict[str, pa.Table]
+    records: int
+    deals: int
+    errors: int
+    nbytes: int
+
+
+def _located(record: Record, task: Task) -> Record:
+    src = record.source
+    assert src is not None
+    moved = replace(src, offset=src.offset + task.start, line=src.line + task.line - 1)
+    return replace(record, source=moved)
+
+
+def run_task(task: Task) -> Result:
+    """Read and verify one chunk (runs in a worker process)."""
+    with open(task.file, "rb") as handle:
+        handle.seek(task.start)
+        data = handle.read(task.stop - task.start)
+    verify = verifier(task.verifier)
+    rows = Rows()
+    records = errors = 0
+    for item in read_chunk(data, task.file):
+        records += 1
+        if isinstance(item, NotationError):
+            errors += 1
+            line = item.line + task.line - 1 if item.line else task.line
+            rows.add_error(task.file, records, line, item.code, item.message, column=item.column)
+            continue
+        errors += _add_verified(rows, _located(item, task), records, verify)
+    deals = records - errors
+    return Result(rows.to_arrow(), records, deals, errors, len(data))
+
+
+def _add_verified(rows: Rows, record: Record, number: int, verify: Verifier) -> int:
+    """Verify and add ``record`` (numbered ``number``); 1 when it could not be indexed."""
+    src = record.source
+    assert src is not None
+    record = replace(record, source=replace(src, index=number))
+    try:
+        verdict = verify(record)
+        rows.add_deal(record, verdict, last_trick_winner(record, verdict))
+    except Exception as exc:  # one bad deal must not stop the archive
+        rows.add_error(
+            src.file, number, src.line, "index-error", f"{type(exc).__name__}: {exc}",
+            origin="index", deal_id=src.sha256 or None,
+        )  # fmt: skip
+        return 1
+    return 0
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def ordered_map(
+    func: Callable[[Task], Result], tasks: Iterable[Task], workers: int, window: int
+) -> Iterator[Result]:
+    """``map(func, tasks)`` on ``workers`` processes, in order, at most ``window`` in flight."""
+    if workers <= 1:
+        yield from map(func, tasks)
+        return
+    ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+    pool = ctx.Pool(workers, initializer=_quiet_worker)
+    try:
+        pending: deque[Any] = deque()
+        for task in tasks:
+            pending.append(pool.apply_async(func, (task,)))
+            if len(pending) >= window:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# --- the main process -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Report:
+    """What an index run did."""
+
+    files: int = 0
+    """Deal files named by the inputs."""
+    indexed: int = 0
+    """Files (re)loaded."""
+    skipped: int = 0
+    """Files unchanged since they were indexed."""
+    records: int = 0
+    deals: int = 0
+    """Records indexed (verified, whatever the verdict)."""
+    errors: int = 0
+    """Records that could not be indexed (in ``problems``)."""
+    datasets: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class _Open:
+    """A file whose chunks are being collected."""
+
+    plan: FilePlan
+    chunks_left: int
+    received: int = 0
+    begun: bool = False
+    records: int = 0
+    errors: int = 0
+    batches: list[dict[str, pa.Table]] = field(default_factory=list)
+
+
+def _renumber(tables: dict[str, pa.Table], offset: int) -> dict[str, pa.Table]:
+    """Shift the record numbers of a chunk by the records of the file's earlier chunks."""
+    if not offset:
+        return tables
+    out = dict(tables)
+    for table, column in (("occurrences", "idx"), ("problems", "record")):
+        t = out[table]
+        i = t.schema.get_field_index(column)
+        out[table] = t.set_column(i, column, pc.add(t[column], pa.scalar(offset, pa.int32())))
+    return out
+
+
+class Loader:
+    """Collects chunk results in order and writes them to the archive in batches."""
+
+    def __init__(self, archive: Archive, batch_deals: int, on_chunk: Callable[[Result], None]):
+        self.archive = archive
+        self.batch_deals = batch_deals
+        self.on_chunk = on_chunk
+        self.open: dict[str, _Open] = {}
+        self.buffered = 0
+
+    def expect(self, plan: FilePlan) -> None:
+        self.open[plan.file] = _Open(plan, len(plan.chunks))
+
+    def add(self, file: str, result: Result) -> None:
+        entry = self.open[file]
+        entry.batches.append(_renumber(result.tables, entry.records))
+        entry.records += result.records
+        entry.errors += result.errors
+        entry.chunks_left -= 1
+        entry.received += 1
+        self.buffered += result.records
+        self.on_chunk(result)
+        # Results arrive in order, so when a file completes no later file has rows yet: a
+        # flush then commits. A large file is written in parts inside one transaction.
+        complete = entry.chunks_left == 0
+        if self.buffered >= self.batch_deals or (complete and entry.begun):
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is buffered; commit when no file is left half-written.
+
+        Files whose chunks have not come back yet are not touched.
+        """
+        batches: list[dict[str, pa.Table]] = []
+        for entry in self.open.values():
+            if entry.received == 0 and entry.chunks_left > 0:
+                continue
+            if not entry.begun:
+                self.archive.begin_file(entry.plan.file)
+                entry.begun = True
+            batches.extend(entry.batches)
+            entry.batches = []
+        self.archive.insert(batches)
+        for file, entry in list(self.open.items()):
+            if entry.chunks_left == 0:
+                p = entry.plan
+                info = SourceInfo(p.file, p.sha256, p.size, p.mtime, entry.records, entry.errors)
+                self.archive.finish_file(info)
+                del self.open[file]
+        self.buffered = 0
+        if not any(entry.begun for entry in self.open.values()):
+            self.archive.commit()
+
+
+def index_paths(
+    archive: Archive,
+    paths: Iterable[str | Path],
+    *,
+    workers: int | None = None,
+    batch_deals: int = 5_000,
+    chunk_bytes: int = CHUNK_BYTES,
+    verify: str = DEFAULT_VERIFIER,
+    progress: Callable[[Report, int, int], None] | None = None,
+) -> Report:
+    """Index deal files and Parquet datasets into ``archive``; returns what was done.
+
+    ``progress(report, bytes_done, bytes_total)`` is called after every chunk.
+    """
+    started = time.perf_counter()
+    files, datasets = find_inputs(paths)
+    report = Report(files=len(files), datasets=len(datasets))
+    for dataset in datasets:
+        archive.import_parquet(dataset)
+    known = archive.sources()
+    plans = [plan_file(f, chunk_bytes) for f in files]
+    todo = [p for p in plans if known.get(p.file) != p.sha256]
+    report.skipped = len(plans) - len(todo)
+    report.indexed = len(todo)
+    total = sum(p.size for p in todo)
+    done = 0
+
+    def on_chunk(result: Result) -> None:
+        nonlocal done
+        done += result.nbytes
+        report.records += result.records
+        report.deals += result.deals
+        report.errors += result.errors
+        if progress is not None:
+            progress(report, done, total)
+
+    loader = Loader(archive, batch_deals, on_chunk)
+    tasks = _tasks(todo, loader, verify)
+    n = workers or os.cpu_count() or 1
+    for file, result in zip(_task_files(todo), ordered_map(run_task, tasks, n, 4 * n), strict=True):
+        loader.add(file, result)
+    loader.flush()
+    archive.commit()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _tasks(plans: list[FilePlan], loader: Loader, verify: str) -> Iterator[Task]:
+    for plan in plans:
+        loader.expect(plan)
+        for start, stop, line in plan.chunks:
+            yield Task(plan.file, start, stop, line, verify)
+        if not plan.chunks:  # an empty file: nothing to read, still a source
+            loader.open[plan.file].chunks_left = 0
+
+
+def _task_files(plans: list[FilePlan]) -> Iterator[str]:
+    for plan in plans:
+        for _ in plan.chunks:
+            yield plan.file

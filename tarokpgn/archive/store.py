@@ -1,0 +1,359 @@
+"""The DuckDB archive: the only module that imports :mod:`duckdb`.
+
+:class:`Archive` opens (and creates) a database with ``schema.sql``, loads batches of
+columnar rows from :mod:`tarokpgn.archive.rows` one file at a time inside a transaction,
+answers SQL, and exports/imports the Hive-partitioned Parquet layout.
+
+Ingest protocol (see :mod:`tarokpgn.archive.ingest`)::
+
+    archive.begin_file(path)        # forget what the file held before (in the transaction)
+    archive.insert([tables, …])     # any number of times
+    archive.finish_file(SourceInfo) # the sources row: the file is complete
+    archive.commit()                # after one or more complete files
+
+A crash before :meth:`Archive.commit` leaves the database as it was; a file is indexed when
+its ``sources`` row exists with the file's current hash.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final
+
+import duckdb
+import pyarrow as pa
+
+from tarokpgn.archive import ArchiveError
+from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
+
+SCHEMA_VERSION: Final = "1"
+PARTITION: Final = ("variant", "year")
+"""Hive partition columns of the Parquet export."""
+
+
+def schema_sql() -> str:
+    """The text of ``schema.sql`` (package data)."""
+    return resources.files("tarokpgn.archive").joinpath("schema.sql").read_text("utf-8")
+
+
+def _statements(sql: str) -> list[str]:
+    lines = [ln for ln in sql.splitlines() if not ln.lstrip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceInfo:
+    """The ``sources`` row of one indexed file."""
+
+    file: str
+    sha256: str
+    size: int
+    mtime: dt.datetime | None
+    records: int
+    errors: int
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    """Column names and rows of a query."""
+
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+
+
+class Archive:
+    """A DuckDB archive database. Use as a context manager."""
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        self.path = str(path)
+        self.read_only = read_only
+        if read_only and self.path != ":memory:" and not Path(self.path).exists():
+            raise ArchiveError(f"no archive database at {self.path!r} (run `tarokpgn index`)")
+        try:
+            self.con = duckdb.connect(self.path, read_only=read_only)
+        except duckdb.Error as exc:
+            raise ArchiveError(f"cannot open {self.path!r}: {exc}") from exc
+        self._in_tx = False
+        self._pending_gc = False
+        if not read_only:
+            self._create()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if kind is not None and self._in_tx:
+            self.rollback()
+        self.close()
+
+    def close(self) -> None:
+        self.con.close()
+
+    def _create(self) -> None:
+        for statement in _statements(schema_sql()):
+            self.con.execute(statement)
+        self.con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION]
+        )
+        self.con.execute("CREATE TEMP TABLE IF NOT EXISTS _old (deal_id VARCHAR)")
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def sources(self) -> dict[str, str]:
+        """Indexed file → its hash."""
+        return dict(self.con.execute("SELECT file, sha256 FROM sources").fetchall())
+
+    def query(self, sql: str, params: Sequence[Any] | None = None) -> QueryResult:
+        """Run one SQL statement; raises :class:`ArchiveError` with DuckDB's message."""
+        try:
+            cur = self.con.execute(sql, params or [])
+            columns = [d[0] for d in cur.description or ()]
+            rows = cur.fetchall() if cur.description else []
+        except duckdb.Error as exc:
+            raise ArchiveError(str(exc)) from exc
+        return QueryResult(columns, rows)
+
+    def table(self, sql: str) -> pa.Table:
+        """A query's result as a pyarrow table."""
+        return self.con.execute(sql).to_arrow_table()
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        if not self._in_tx:
+            self.con.execute("BEGIN TRANSACTION")
+            self._in_tx = True
+
+    def begin_file(self, file: str) -> None:
+        """Start (re)loading ``file``: forget its occurrences, parse problems and source row."""
+        self._begin()
+        self.con.execute("INSERT INTO _old SELECT deal_id FROM occurrences WHERE file = ?", [file])
+        self.con.execute("DELETE FROM occurrences WHERE file = ?", [file])
+        self.con.execute("DELETE FROM problems WHERE file = ? AND origin <> 'verify'", [file])
+        self.con.execute("DELETE FROM sources WHERE file = ?", [file])
+        self._pending_gc = True
+
+    def insert(self, batches: Sequence[dict[str, pa.Table]]) -> None:
+        """Insert rows from :meth:`Rows.to_arrow` batches; deals already stored are skipped.
+
+        A deal appearing in several batches (or already in the database) is stored once;
+        every occurrence is kept.
+        """
+        if not batches:
+            return
+        self._begin()
+        for table in COLUMNS:
+            parts = [
+                b[table].append_column("_chunk", pa.array([i] * b[table].num_rows, pa.int32()))
+                for i, b in enumerate(batches)
+            ]
+            self.con.register(f"_b_{table}", pa.concat_tables(parts))
+        try:
+            self._insert_registered()
+        finally:
+            for table in COLUMNS:
+                self.con.unregister(f"_b_{table}")
+
+    def _insert_registered(self) -> None:
+        self.con.execute(
+            "CREATE OR REPLACE TEMP TABLE _new AS SELECT deal_id, min(_chunk) AS _chunk "
+            "FROM _b_deals WHERE deal_id NOT IN (SELECT deal_id FROM deals) GROUP BY deal_id"
+        )
+        for table in DEAL_TABLES:
+            cols = _cols(table)
+            self.con.execute(
+                f"INSERT INTO {table} ({cols}) SELECT {_cols(table, 'b.')} "
+                f"FROM _b_{table} b JOIN _new n ON b.deal_id = n.deal_id AND b._chunk = n._chunk"
+            )
+        self.con.execute(
+            f"INSERT INTO occurrences SELECT {_cols('occurrences')} FROM _b_occurrences"
+        )
+        self.con.execute(
+            f"INSERT INTO problems SELECT {_cols('problems', 'b.')} FROM _b_problems b "
+            "LEFT JOIN _new n ON b.deal_id = n.deal_id AND b._chunk = n._chunk "
+            "WHERE b.origin <> 'verify' OR n.deal_id IS NOT NULL"
+        )
+
+    def finish_file(self, info: SourceInfo) -> None:
+        """Write the ``sources`` row that marks ``info.file`` complete."""
+        self._begin()
+        self.con.execute(
+            "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                info.file, info.sha256, info.size, info.mtime,
+                dt.datetime.now(dt.UTC).replace(tzinfo=None), info.records, info.errors,
+            ],
+        )  # fmt: skip
+
+    def _collect_garbage(self) -> None:
+        """Delete deals no occurrence refers to any more (among those files let go)."""
+        if not self._pending_gc:
+            return
+        self._pending_gc = False
+        if not self._count("_old"):
+            return
+        gone = (
+            "deal_id IN (SELECT deal_id FROM _old) "
+            "AND deal_id NOT IN (SELECT deal_id FROM occurrences)"
+        )
+        for table in DEAL_TABLES[::-1]:
+            self.con.execute(f"DELETE FROM {table} WHERE {gone}")
+        self.con.execute(f"DELETE FROM problems WHERE origin = 'verify' AND {gone}")
+        self.con.execute("DELETE FROM _old")
+
+    def commit(self) -> None:
+        """Commit the files finished since the last commit."""
+        if self._in_tx:
+            self._collect_garbage()
+            self.con.execute("COMMIT")
+            self._in_tx = False
+
+    def rollback(self) -> None:
+        if self._in_tx:
+            self.con.execute("ROLLBACK")
+            self._in_tx = False
+            self._pending_gc = False
+            self.con.execute("DELETE FROM _old")
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Commit on success, roll back on any exception."""
+        self._begin()
+        try:
+            yield
+        except BaseException:
+            self.rollback()
+            raise
+        self.commit()
+
+    # --- Parquet ------------------------------------------------------------------------------
+
+    def export_parquet(self, directory: str | Path) -> dict[str, int]:
+        """Write every table under ``directory`` (Hive-partitioned by variant and year).
+
+        Returns table → rows written.
+        """
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        counts: dict[str, int] = {}
+        for table in ("deals", *DEAL_TABLES[1:], "occurrences", "problems"):
+            select = _partitioned_select(table)
+            target = _sql_str(str(out / table))
+            self.con.execute(
+                f"COPY ({select}) TO {target} (FORMAT parquet, PARTITION_BY (variant, year), "
+                "OVERWRITE, FILENAME_PATTERN 'part_{i}')"
+            )
+            counts[table] = self._count(table)
+        target = _sql_str(str(out / "sources.parquet"))
+        self.con.execute(f"COPY (SELECT * FROM sources ORDER BY file) TO {target} (FORMAT parquet)")
+        counts["sources"] = self._count("sources")
+        return counts
+
+    def import_parquet(self, directory: str | Path) -> dict[str, int]:
+        """Merge an exported dataset: files not yet indexed are added with their deals.
+
+        Files already indexed keep what the database holds. Returns table → rows added.
+        """
+        root = Path(directory)
+        src = _sql_str(str(root / "sources.parquet"))
+        with self.transaction():
+            self.con.execute(
+                f"CREATE OR REPLACE TEMP TABLE _isrc AS SELECT * FROM read_parquet({src}) "
+                "WHERE file NOT IN (SELECT file FROM sources)"
+            )
+            counts = {"sources": self._count("_isrc")}
+            self._import_occurrences(root)
+            for table in DEAL_TABLES:
+                counts[table] = self._import_table(root, table)
+            counts["problems"] = self._import_problems(root)
+            counts["occurrences"] = self._import_insert("occurrences", "_iocc")
+            self.con.execute("INSERT INTO sources SELECT * FROM _isrc")
+        return counts
+
+    def _count(self, table: str) -> int:
+        row = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()
+        return int(row[0]) if row else 0
+
+    def _import_occurrences(self, root: Path) -> None:
+        self.con.execute("CREATE OR REPLACE TEMP TABLE _iocc AS FROM occurrences LIMIT 0")
+        if _has_files(root, "occurrences"):
+            self.con.execute(
+                f"INSERT INTO _iocc SELECT {_cols('occurrences')} "
+                f"FROM {_read(root, 'occurrences')} WHERE file IN (SELECT file FROM _isrc)"
+            )
+        self.con.execute(
+            "CREATE OR REPLACE TEMP TABLE _inew AS SELECT DISTINCT deal_id FROM _iocc "
+            "WHERE deal_id NOT IN (SELECT deal_id FROM deals)"
+        )
+
+    def _import_table(self, root: Path, table: str) -> int:
+        if not _has_files(root, table):
+            return 0
+        before = self._count(table)
+        self.con.execute(
+            f"INSERT INTO {table} ({_cols(table)}) SELECT {_cols(table)} "
+            f"FROM {_read(root, table)} WHERE deal_id IN (SELECT deal_id FROM _inew)"
+        )
+        return self._count(table) - before
+
+    def _import_problems(self, root: Path) -> int:
+        if not _has_files(root, "problems"):
+            return 0
+        before = self._count("problems")
+        self.con.execute(
+            f"INSERT INTO problems SELECT {_cols('problems')} FROM {_read(root, 'problems')} "
+            "WHERE (origin = 'verify' AND deal_id IN (SELECT deal_id FROM _inew)) "
+            "OR (origin <> 'verify' AND file IN (SELECT file FROM _isrc))"
+        )
+        return self._count("problems") - before
+
+    def _import_insert(self, table: str, temp: str) -> int:
+        self.con.execute(f"INSERT INTO {table} SELECT * FROM {temp}")
+        return self._count(temp)
+
+
+def is_parquet_dataset(path: str | Path) -> bool:
+    """Whether ``path`` is a directory written by :meth:`Archive.export_parquet`."""
+    p = Path(path)
+    return p.is_dir() and (p / "sources.parquet").is_file() and (p / "deals").is_dir()
+
+
+def _has_files(root: Path, table: str) -> bool:
+    """Whether the dataset holds rows of ``table`` (an empty table leaves no file)."""
+    return any((root / table).glob("**/*.parquet"))
+
+
+def _cols(table: str, prefix: str = "") -> str:
+    return ", ".join(f'{prefix}"{name}"' for name, _ in COLUMNS[table])
+
+
+def _sql_str(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _read(root: Path, table: str) -> str:
+    pattern = _sql_str(str(root / table / "**" / "*.parquet"))
+    return (
+        f"read_parquet({pattern}, hive_partitioning = true, "
+        "hive_types = {'variant': 'VARCHAR', 'year': 'SMALLINT'})"
+    )
+
+
+def _partitioned_select(table: str) -> str:
+    """SELECT of ``table`` with the partition columns (taken from ``deals``)."""
+    if table == "deals":
+        return "SELECT * FROM deals ORDER BY deal_id"
+    cols = _cols(table, "t.")
+    keys = ", ".join(f'"{name}"' for name, _ in COLUMNS[table][:3])
+    return (
+        f"SELECT {cols}, d.variant, d.year FROM {table} t "
+        f"LEFT JOIN deals d ON d.deal_id = t.deal_id ORDER BY {keys}"
+    )

@@ -1,0 +1,266 @@
+"""``tarokpgn renons``: judge renons claims from the record and say who pays.
+
+The claim comes from the record's ``renons`` elements or from the command line
+(``--claimant E --accused S --trick 7``). ``--deal N`` picks the record whose ``Deal`` tag is
+``N`` (with ``--match`` among several matches); in a file without ``Deal`` tags it is the
+record's 1-based place in the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
+from tarokpgn.cli._io import Reporter, add_input_format, read_inputs
+from tarokpgn.errors import NotationError
+from tarokpgn.model import VARIANTS, Record, Renons
+from tarokpgn.notation.writer import write_record
+from tarokpgn.renons import (
+    ClaimError,
+    Judgement,
+    RecordError,
+    annotate,
+    audit,
+    deal_name,
+    judge,
+    text,
+    to_json,
+)
+from tarokpgn.renons.rules_text import KIND_WORDS
+from tarokpgn.rules.ruleset import OptionError
+from tarokpgn.verdict import Verdict
+from tarokpgn.vocabulary import KONTRA_LEVELS
+
+
+class Failure(Exception):
+    """A problem that ends the command: ``code`` is the exit status."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``renons`` subcommand."""
+    parser = subparsers.add_parser(
+        "renons",
+        help="judge a renons (rule violation) claim from the record",
+        description="Replay a deal and judge a renons claim: proven (the record shows the "
+        "violation; the accused pays), not proven (the play was legal or the record cannot "
+        "show it; the claimant pays), or not decidable from the record (showing cards, "
+        "signalling: judged as not proven). Prints the rule, the evidence, the penalty step by "
+        "step and every seat's score. Without --claimant/--accused/--trick, every renons "
+        "element of the chosen deal(s) is judged. --deal N is the Deal tag's value; in a file "
+        "without Deal tags, the record's 1-based place in the file. Exit status: 0 when a "
+        "judgement was given, 1 when the deal, a seat or a claim cannot be found or the record "
+        "cannot be read, 2 on usage errors.",
+    )
+    parser.add_argument("file", metavar="FILE", help="deal file (.tpgn, .json, .jsonl; - stdin)")
+    add_input_format(parser)
+    parser.add_argument("--deal", metavar="N", help="Deal tag value (or place in the file)")
+    parser.add_argument("--match", metavar="NAME", help="Match tag, when deal numbers repeat")
+    claim = parser.add_argument_group("a claim from the command line")
+    claim.add_argument("--claimant", metavar="SEAT", help="seat label or player name")
+    claim.add_argument("--accused", metavar="SEAT", help="seat label or player name")
+    claim.add_argument("--trick", type=int, metavar="N", help="the trick in dispute (0: talon)")
+    claim.add_argument(
+        "--kind", default="revoke", choices=sorted(KIND_WORDS), help="default: revoke"
+    )
+    claim.add_argument("--card", help="the card in dispute (token or name)")
+    claim.add_argument(
+        "--kontra", default="0", metavar="LEVEL", help="kontra on the claim: 0-4 or kontra/re/…"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a renons option, e.g. renons_false_claim_basis=offender",
+    )
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print a JSON array of judgements")
+    out.add_argument(
+        "--annotate",
+        action="store_true",
+        help="write the file with each claim and its judgement ({comment}) into the record",
+    )
+    parser.add_argument(
+        "-i", "--in-place", action="store_true", help="with --annotate: rewrite FILE"
+    )
+    parser.set_defaults(func=run)
+
+
+# --- reading and choosing ------------------------------------------------------------------------
+
+
+def _read(args: argparse.Namespace) -> list[Record | NotationError]:
+    reporter = Reporter()
+    results = [r for _name, r in read_inputs([args.file], reporter, args.input_format)]
+    if reporter.failed_inputs:
+        raise Failure(f"cannot read {args.file}")
+    return results
+
+
+def select(
+    results: Sequence[Record | NotationError], deal: str | None, match: str | None = None
+) -> list[int]:
+    """Indexes into ``results`` of the chosen deal(s); raises :class:`Failure`."""
+    if deal is None:
+        return list(range(len(results)))
+    records = [(i, r) for i, r in enumerate(results) if isinstance(r, Record)]
+    if any(r.get("Deal") for _, r in records):
+        found = [
+            i
+            for i, r in records
+            if r.get("Deal") == deal and (match is None or r.get("Match") == match)
+        ]
+    else:
+        found = [int(deal) - 1] if deal.isdigit() and 0 < int(deal) <= len(results) else []
+    if not found:
+        raise Failure(f"no deal {deal}{f' of match {match}' if match else ''} in the file")
+    if len(found) > 1:
+        raise Failure(f"deal {deal} is in the file {len(found)} times: name one with --match")
+    return found
+
+
+def _kontra(word: str) -> int:
+    level = int(word) if word.isdigit() else KONTRA_LEVELS.get(word.lower())
+    if level is None or not 0 <= level <= 4:
+        raise Failure(f"--kontra takes 0-4 or kontra, rekontra, subkontra, mortkontra: {word!r}", 2)
+    return level
+
+
+def command_claim(args: argparse.Namespace, record: Record) -> Renons | None:
+    """The claim given by options, resolved on ``record`` (None when no claim was given)."""
+    given = [args.claimant, args.accused, args.trick]
+    if all(v is None for v in given):
+        return None
+    if any(v is None for v in given):
+        raise Failure("a claim needs --claimant, --accused and --trick", 2)
+    seats = []
+    for who in (args.claimant, args.accused):
+        seat = record.find_seat(who)
+        if seat is None:
+            raise Failure(f"{who!r} is neither a seat nor a player of {deal_name(record)}")
+        seats.append(seat)
+    card = None
+    if args.card:
+        deck = DECKS[VARIANTS[record.variant][1]] if record.variant in VARIANTS else DECKS["54"]
+        try:
+            card = resolve_card(args.card, deck)
+        except UnknownCardError as exc:
+            raise Failure(str(exc), 2) from None
+    return Renons(seats[0], seats[1], args.trick, args.kind, card, _kontra(args.kontra))
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    pairs = [o.split("=", 1) for o in args.option]
+    if any(len(p) != 2 for p in pairs):
+        raise Failure("--option takes KEY=VALUE", 2)
+    return {k: v for k, v in pairs}
+
+
+# --- judging and output --------------------------------------------------------------------------
+
+
+def _judge_all(
+    args: argparse.Namespace, results: list[Record | NotationError], chosen: list[int]
+) -> list[tuple[int, Judgement]]:
+    if args.deal is None and len(chosen) > 1 and args.claimant is not None:
+        raise Failure("the file holds several deals: choose one with --deal", 2)
+    out: list[tuple[int, Judgement]] = []
+    options = _options(args)
+    for i in chosen:
+        record = results[i]
+        if isinstance(record, NotationError):
+            if args.deal is not None or len(chosen) == 1:
+                raise Failure(str(record))
+            print(record, file=sys.stderr)
+            continue
+        given = command_claim(args, record)
+        claims = [given] if given is not None else list(record.of_type(Renons))
+        for claim in claims:
+            try:
+                out.append((i, judge(record, claim, options)))
+            except (ClaimError, RecordError) as exc:
+                raise Failure(f"{deal_name(record)}: {exc}") from None
+            except OptionError as exc:
+                raise Failure(str(exc), 2) from None
+    if not out:
+        raise Failure("no renons claim to judge: give one with --claimant/--accused/--trick")
+    return out
+
+
+def _write_annotated(
+    args: argparse.Namespace,
+    results: list[Record | NotationError],
+    done: list[tuple[int, Judgement]],
+) -> None:
+    records = list(results)
+    for i, j in done:
+        rec = records[i]
+        assert isinstance(rec, Record)
+        records[i] = annotate(rec, j)
+    if any(isinstance(r, NotationError) for r in records):
+        raise Failure("the file has deals that cannot be read; not annotating it")
+    text_out = "\n".join(write_record(r) for r in records if isinstance(r, Record))
+    if args.in_place:
+        Path(args.file).write_text(text_out, encoding="utf-8", newline="\n")
+    else:
+        sys.stdout.write(text_out)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Judge the claims of ``args`` and print or write the judgements."""
+    try:
+        if args.in_place and (not args.annotate or args.file == "-"):
+            raise Failure("--in-place needs --annotate and a file name", 2)
+        results = _read(args)
+        done = _judge_all(args, results, select(results, args.deal, args.match))
+        if args.annotate:
+            _write_annotated(args, results, done)
+            for _, j in done:
+                print(f"{j.deal}: {j.finding.value}", file=sys.stderr)
+        elif args.json:
+            json.dump([to_json(j) for _, j in done], sys.stdout, indent=1, ensure_ascii=False)
+            sys.stdout.write("\n")
+        else:
+            sys.stdout.write("\n".join(text(j) for _, j in done))
+    except Failure as exc:
+        print(f"tarokpgn renons: {exc}", file=sys.stderr)
+        return exc.code
+    return 0
+
+
+# --- verify --renons -----------------------------------------------------------------------------
+
+
+def audit_lines(record: Record, verdict: Verdict) -> list[str]:
+    """``tarokpgn verify --renons``: one line per renons the record shows, with its penalty."""
+    lines = []
+    for j in audit(record, verdict):
+        pen = j.penalty
+        cost = f"; {pen.payer} pays {pen.formula}" if pen else ""
+        where = f"trick {j.claim.trick}" if j.claim.trick else "the talon exchange"
+        lines.append(f"    renons by {j.claim.accused} at {where} [{j.rule}]: {j.reason}{cost}")
+    return lines
+
+
+def audit_json(record: Record, verdict: Verdict) -> list[dict[str, Any]]:
+    """The JSON form of :func:`audit_lines` (claimant dropped: nobody claimed it)."""
+    out = []
+    for j in audit(record, verdict):
+        data = to_json(j)
+        data["claim"]["claimant"] = None
+        out.append(data)
+    return out
+
+
+def print_audit(record: Record, verdict: Verdict, out: IO[str]) -> None:
+    for line in audit_lines(record, verdict):
+        print(line, file=out)

@@ -1,0 +1,141 @@
+"""``tarokpgn verify``: replay every deal under its rules and report problems and scores."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import IO, Any
+
+from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
+from tarokpgn.errors import NotationError
+from tarokpgn.model import Record, format_scores
+from tarokpgn.replay import verify_all
+from tarokpgn.verdict import Status, Verdict
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``verify`` subcommand."""
+    parser = subparsers.add_parser(
+        "verify",
+        help="replay deals and check every bid, call, exchange, card and score",
+        description="Replay every deal of the given files under its variant, ruleset and "
+        "options, and report per deal either OK with the computed scores or each problem "
+        "(file:line: CODE message [rule]). A written score that differs is shown with the "
+        "judge's line-by-line breakdown. Deals of one match (same Match tag, consecutive "
+        "Deal numbers) also have their running Totals checked. Exit status: 0 when every "
+        "deal is legal and its scores are right, 1 otherwise, 2 on usage errors.",
+    )
+    add_inputs(parser)
+    add_input_format(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON array of verdicts")
+    parser.add_argument(
+        "-b", "--breakdown", action="store_true", help="show the score breakdown of every deal"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    parser.add_argument(
+        "--renons",
+        action="store_true",
+        help="list every illegal play, lead or lay-away as a renons with its penalty",
+    )
+    parser.set_defaults(func=run)
+
+
+def _records(args: argparse.Namespace, reporter: Reporter, errors: list[NotationError]) -> Any:
+    for _name, result in read_inputs(args.files, reporter, args.input_format):
+        if isinstance(result, NotationError):
+            errors.append(result)
+            reporter.deal([result])
+            continue
+        yield result
+
+
+def where(record: Record, line: int = 0) -> str:
+    """``file:line`` of a record (or of one of its lines)."""
+    src = record.source
+    file = src.file if src else "<record>"
+    return f"{file}:{line or (src.line if src else 0)}"
+
+
+def title(record: Record) -> str:
+    """A short name of the deal: ``match deal 3`` or ``record 3``."""
+    deal = record.get("Deal")
+    match = record.get("Match")
+    if deal:
+        return f"{match + ' ' if match else ''}deal {deal}"
+    return f"record {record.source.index if record.source else '?'}"
+
+
+def human(record: Record, verdict: Verdict, out: IO[str], breakdown: bool, quiet: bool) -> None:
+    """The plain-text report of one deal."""
+    head = f"{where(record)}: {title(record)}"
+    what = verdict.contract or "?"
+    if verdict.declarer:
+        what += f" by {verdict.declarer}" + (f" with {verdict.partner}" if verdict.partner else "")
+    for p in verdict.problems:
+        tag = " (accepted at the table)" if p.accepted else ""
+        rule = f" [{p.rule}]" if p.rule else ""
+        trick = f" trick {p.trick}:" if p.trick else ""
+        print(f"{where(record, p.line)}: {p.code}{trick} {p.message}{rule}{tag}", file=out)
+    mismatch = any(p.code in ("score-mismatch",) for p in verdict.problems)
+    if not quiet or mismatch:
+        scores = format_scores(verdict.scores) if verdict.scores is not None else "not computed"
+        print(f"{head}: {verdict.status.value.upper()} {what}; scores {scores}", file=out)
+    if breakdown or mismatch:
+        for line in verdict.breakdown:
+            detail = f"   ({line.detail})" if line.detail else ""
+            value = "" if line.label in ("result", "note") else f"{line.value:+d}"
+            print(f"    {line.label:<48} {value:>6}{detail}", file=out)
+
+
+def to_json(record: Record, verdict: Verdict) -> dict[str, Any]:
+    """The JSON form of one deal's verdict."""
+    src = record.source
+    data = verdict.to_json()
+    data.update(
+        file=src.file if src else None,
+        index=src.index if src else None,
+        line=src.line if src else None,
+        match=record.get("Match") or None,
+        deal=record.get("Deal") or None,
+    )
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    """Verify every deal of ``args.files``."""
+    reporter = Reporter()
+    errors: list[NotationError] = []
+    out = sys.stdout
+    results = []
+    bad = 0
+    for record, verdict in verify_all(_records(args, reporter, errors)):
+        reporter.deals += 1
+        if verdict.status in (Status.ILLEGAL, Status.SCORE_MISMATCH):
+            bad += 1
+        if args.json:
+            results.append(to_json(record, verdict))
+        else:
+            human(record, verdict, out, args.breakdown, args.quiet)
+        if args.renons:
+            _renons(record, verdict, out, results[-1] if args.json else None)
+    if args.json:
+        results += [{"file": e.file, "line": e.line, "status": "unreadable", "problems": [
+            {"code": e.code, "message": e.message, "line": e.line}]} for e in errors]  # fmt: skip
+        json.dump(results, out, indent=1, ensure_ascii=False)
+        out.write("\n")
+    elif not args.quiet:
+        print(f"{reporter.deals} deals verified, {bad + len(errors)} with problems", file=out)
+    if reporter.failed_inputs:
+        return 2
+    return 1 if bad or errors else 0
+
+
+def _renons(record: Record, verdict: Verdict, out: IO[str], data: dict[str, Any] | None) -> None:
+    """``--renons``: the renons findings of one deal (:mod:`tarokpgn.renons`)."""
+    from tarokpgn.cli.renons import audit_json, print_audit
+
+    if data is not None:
+        data["renons"] = audit_json(record, verdict)
+    else:
+        print_audit(record, verdict, out)

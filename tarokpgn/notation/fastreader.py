@@ -1,0 +1,757 @@
+"""A fast reader for the export form, and a header-only scan.
+
+The Lark grammar (``grammar/tarok.lark``) defines the notation; this module is only a shortcut
+for text that is *strictly* in export form, the byte-stable layout ``tarokpgn fmt`` writes: tags
+in export order, a blank line, one element per line with single spaces, canonical card tokens and
+words, LF line ends, ``end``. Such text is cut into records with ``bytes.find`` and each line is
+read with ``str.split`` and dictionary look-ups.
+
+Whenever a record is not strictly in that form, the reader is unsure and hands the record's text
+to the Lark reader, which either reads it (import form) or raises the located error. Both paths
+return equal :class:`~tarokpgn.model.Record` values; ``tests/test_fastreader.py`` proves it by a
+differential property test.
+
+:func:`scan_headers` reads only the tag pairs and the byte offsets of every record, for filtering
+an archive before a full read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Final
+
+from tarokpgn import vocabulary
+from tarokpgn.cards import DECKS, UNKNOWN
+from tarokpgn.errors import NotationError
+from tarokpgn.model import (
+    SEATS,
+    TAG_ORDER,
+    VARIANTS,
+    Announce,
+    Auction,
+    Bid,
+    Call,
+    Comment,
+    Exchange,
+    Hand,
+    Irregular,
+    Item,
+    Kontra,
+    Record,
+    Renons,
+    Source,
+    Talon,
+    Trick,
+)
+
+__all__ = [
+    "BLOCK_SIZE",
+    "Fallback",
+    "Header",
+    "Result",
+    "is_export_form",
+    "iter_export",
+    "lark_fallback",
+    "parse_export",
+    "read_export",
+    "scan_headers",
+    "split_records",
+]
+
+Result = Record | NotationError
+"""What the readers yield per record: the record, or the located error that replaced it (as
+:func:`tarokpgn.notation.iter_records` does)."""
+
+Fallback = Callable[[bytes, Source], Iterable[Result]]
+"""Reads a chunk of a file the slow, exact way: gets the chunk's bytes and the place of its
+first byte (``sha256`` empty, ``index`` the number its first record gets) and yields the records
+in it (or their errors) with their sources in the whole file. A chunk is normally one record;
+text in import form may hold several. The default is :func:`lark_fallback`."""
+
+BLOCK_SIZE: Final = 1 << 22
+"""Bytes read at a time from a file or stream by :func:`read_export`."""
+
+
+class _Unsure(Exception):
+    """Internal: the text is not strictly export form; hand it to the Lark reader."""
+
+
+# --- vocabulary -------------------------------------------------------------------------------
+
+_DECK_CARDS: Final = {
+    variant: frozenset(DECKS[deck].tokens) | {UNKNOWN}
+    for variant, (_players, deck, _rules) in VARIANTS.items()
+}
+"""Variant → every canonical card token of its pack, plus ``?``."""
+
+_WORD_FIRST: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
+_WORD_CHARS: Final = _WORD_FIRST | frozenset("0123456789-")
+_DIGITS: Final = frozenset("0123456789")
+_TAG_CHARS: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_VALUE_BANNED: Final = frozenset('={}[];"\\')
+"""Characters the fast path does not accept in an option value (Lark reads them otherwise)."""
+
+_KEYWORDS: Final = frozenset(
+    ("end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show")
+    + ("announce", "declare", "kontra", "renons", "irregular")
+    + tuple(vocabulary.KONTRA_LEVELS)
+)
+"""Words of the grammar; never taken as a name on the fast path."""
+
+_RENONS_KINDS: Final = frozenset(
+    ("revoke", "underplay", "out-of-turn", "discard", "showing", "signalling", "other")
+)
+
+
+def _is_word(word: str) -> bool:
+    """A canonical lower-case word that is no keyword: ``three``, ``pagat-ultimo``."""
+    return _is_key(word) and word not in _KEYWORDS
+
+
+def _is_key(word: str) -> bool:
+    """An option key: lower-case letters, digits and ``-``, starting with a letter."""
+    return bool(word) and word[0] in _WORD_FIRST and _WORD_CHARS.issuperset(word)
+
+
+def _is_number(word: str) -> bool:
+    """A canonical positive decimal number: digits, no leading zero."""
+    return bool(word) and word[0] != "0" and _DIGITS.issuperset(word)
+
+
+_CANONICAL: dict[tuple[int, str, str], bool] = {}
+"""Memo of :func:`_canonical_word` by (table, variant, word)."""
+
+
+def _canonical_word(table: dict[str, dict[str, str]], variant: str, word: str) -> str:
+    """``word`` when it is its own canonical spelling in ``table``; else unsure."""
+    key = (id(table), variant, word)
+    known = _CANONICAL.get(key)
+    if known is None:
+        known = _is_word(word) and vocabulary.canonical(table, variant, word) == word
+        if len(_CANONICAL) > 4096:
+            _CANONICAL.clear()
+        _CANONICAL[key] = known
+    if not known:
+        raise _Unsure(word)
+    return word
+
+
+# --- tags -------------------------------------------------------------------------------------
+
+
+def _tag_rank(name: str, seats: tuple[str, ...]) -> tuple[int, int, str]:
+    """Sort key giving the export order of tags for a record with ``seats``."""
+    if name in TAG_ORDER:
+        return (0, TAG_ORDER.index(name), "")
+    if name in seats:
+        return (1, seats.index(name), "")
+    if name == "Result":
+        return (2, 0, "")
+    return (3, 0, name)
+
+
+def _unescape(value: str) -> str:
+    """Undo ``\\"`` and ``\\\\``; unsure about anything else (a bare quote, other escapes)."""
+    out: list[str] = []
+    chars = iter(value)
+    for ch in chars:
+        if ch == '"':
+            raise _Unsure(value)
+        if ch == "\\":
+            nxt = next(chars, "")
+            if nxt not in ('"', "\\"):
+                raise _Unsure(value)
+            ch = nxt
+        out.append(ch)
+    return "".join(out)
+
+
+def _tag(line: str) -> tuple[str, str]:
+    """``[Name "value"]`` → ``(name, value)``."""
+    if line[:1] != "[" or line[-2:] != '"]':
+        raise _Unsure(line)
+    name, sep, value = line[1:-2].partition(' "')
+    if "\\" in value or '"' in value:
+        value = _unescape(value)
+    return _pair(name, sep, value)
+
+
+def _pair(name: str, sep: str, value: str) -> tuple[str, str]:
+    if not sep or not name or not value or not _TAG_CHARS.issuperset(name):
+        raise _Unsure(name)
+    if not value.isprintable():
+        raise _Unsure(value)
+    return name, value
+
+
+def _tags(block: str) -> tuple[tuple[str, str], ...]:
+    """The tag pairs of a record's tag section (its lines, without the blank line after).
+
+    Without a backslash no value holds a quote, so the block is cut at ``"]`` + LF + ``[`` at
+    once and the quotes counted; otherwise each line is read on its own. Names are checked by
+    :func:`_roster_ok`.
+    """
+    if block[:1] != "[" or block[-2:] != '"]' or "\\" in block:
+        return tuple([_tag(line) for line in block.split("\n")])
+    pairs = [pair.split(' "') for pair in block[1:-2].split('"]\n[')]
+    if block.count('"') != 2 * len(pairs) or set(map(len, pairs)) != {2}:
+        raise _Unsure(block)
+    values = [value for _name, value in pairs]
+    if not all(values) or not "".join(values).isprintable():
+        raise _Unsure(block)
+    return tuple(map(tuple, pairs))  # type: ignore[arg-type]
+
+
+_ROSTERS: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
+"""Memo of :func:`_roster_ok`: archives repeat a handful of tag rosters."""
+
+
+def _roster_ok(names: tuple[str, ...], seats: tuple[str, ...]) -> bool:
+    """Whether tag ``names`` are well formed, each once, in export order for ``seats``."""
+    key = (names, seats)
+    known = _ROSTERS.get(key)
+    if known is None:
+        ranks = [_tag_rank(name, seats) for name in names]
+        known = all(name and _TAG_CHARS.issuperset(name) for name in names) and all(
+            a < b for a, b in zip(ranks, ranks[1:], strict=False)
+        )
+        if len(_ROSTERS) > 4096:
+            _ROSTERS.clear()
+        _ROSTERS[key] = known
+    return known
+
+
+# --- movetext elements ------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Context:
+    """What the element readers of one record need to know."""
+
+    variant: str
+    seats: frozenset[str]
+    cards: frozenset[str]
+
+
+def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
+    if not ctx.cards.issuperset(words):
+        raise _Unsure(words)
+    return tuple(words)
+
+
+def _seat(word: str, ctx: _Context) -> str:
+    if word not in ctx.seats:
+        raise _Unsure(word)
+    return word
+
+
+def _options(words: list[str]) -> tuple[tuple[str, str], ...]:
+    """``key=value`` words; unsure about anything but a plain lower-case key and simple value."""
+    out: list[tuple[str, str]] = []
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not _is_key(key) or not value or not _VALUE_BANNED.isdisjoint(value):
+            raise _Unsure(word)
+        out.append((key, value))
+    return tuple(out)
+
+
+def _split_at_options(words: list[str]) -> tuple[list[str], list[str]]:
+    """Split ``CARD… key=value…`` into its two runs."""
+    for n, word in enumerate(words):
+        if "=" in word:
+            return words[:n], words[n:]
+    return words, []
+
+
+def _hand(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) < 2:
+        raise _Unsure(w)
+    return Hand(_seat(w[1], ctx), _cards(w[2:], ctx), line)
+
+
+def _talon(w: list[str], line: int, ctx: _Context) -> Item:
+    return Talon(_cards(w[1:], ctx), line)
+
+
+def _auction(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) % 2 == 0 or not ctx.seats.issuperset(w[1::2]):
+        raise _Unsure(w)
+    table, variant = vocabulary.BIDS, ctx.variant
+    for word in w[2::2]:
+        _canonical_word(table, variant, word)
+    return Auction(tuple(map(Bid, w[1::2], w[2::2])), line)
+
+
+def _call(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) != 3:
+        raise _Unsure(w)
+    return Call(_seat(w[1], ctx), _cards(w[2:], ctx)[0], line)
+
+
+def _exchange(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) < 4 or w[2] != "take" or "discard" not in w:
+        raise _Unsure(w)
+    d = w.index("discard")
+    s = w.index("show") if "show" in w else len(w)
+    if s < d or s == len(w) - 1:
+        raise _Unsure(w)
+    show = _cards(w[s + 1 :], ctx)
+    return Exchange(_seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx), show, line)
+
+
+def _announce(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) < 3:
+        raise _Unsure(w)
+    name = _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[2])
+    cards, options = _split_at_options(w[3:])
+    return Announce(w[0], _seat(w[1], ctx), name, _cards(cards, ctx), _options(options), line)
+
+
+def _kontra(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) != 4 or not _is_number(w[2]):
+        raise _Unsure(w)
+    target = (
+        w[3] if w[3] == "game" else _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[3])
+    )
+    return Kontra(_seat(w[1], ctx), int(w[2]), target, line)
+
+
+def _trick(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) < 2 or w[1] not in ctx.seats or not ctx.cards.issuperset(w[2:]):
+        raise _Unsure(w)
+    return Trick(_TRICK_NUMBERS[w[0]], w[1], tuple(w[2:]), line)
+
+
+def _renons(w: list[str], line: int, ctx: _Context) -> Item:
+    """``renons E S 7 revoke [card=HK] [kontra=1] [key=value…]`` in the order the writer uses."""
+    if len(w) < 5 or not _is_number(w[3]) or w[4] not in _RENONS_KINDS:
+        raise _Unsure(w)
+    rest = list(_options(w[5:]))
+    card: str | None = None
+    kontra = 0
+    if rest and rest[0][0] == "card":
+        card = _cards([rest.pop(0)[1]], ctx)[0]
+    if rest and rest[0][0] == "kontra":
+        if not _is_number(rest[0][1]):
+            raise _Unsure(w)
+        kontra = int(rest.pop(0)[1])
+    if any(key in ("card", "kontra") for key, _value in rest):
+        raise _Unsure(w)
+    claimant, accused = _seat(w[1], ctx), _seat(w[2], ctx)
+    return Renons(claimant, accused, int(w[3]), w[4], card, kontra, tuple(rest), line)
+
+
+def _irregular(w: list[str], line: int, ctx: _Context) -> Item:
+    if len(w) < 2 or not _is_word(w[1]):
+        raise _Unsure(w)
+    seat: str | None = None
+    rest = w[2:]
+    if rest and "=" not in rest[0]:
+        seat = _seat(rest.pop(0), ctx)
+    return Irregular(w[1], seat, _options(rest), line)
+
+
+def _comment(w: list[str], line: int, ctx: _Context) -> Item:
+    """A one-line ``{text}`` comment as the export form writes it (no outer blanks)."""
+    text = " ".join(w)
+    inner = text[1:-1]
+    if text[-1:] != "}" or "}" in inner or not inner.isprintable():
+        raise _Unsure(text)
+    if not inner or inner != inner.strip():
+        raise _Unsure(text)
+    return Comment(inner, line)
+
+
+def _unknown(w: list[str], line: int, ctx: _Context) -> Item:
+    raise _Unsure(w)
+
+
+_TRICK_NUMBERS: Final = {f"{n}.": n for n in range(1, 100)}
+
+_ELEMENTS: Final[dict[str, Callable[[list[str], int, _Context], Item]]] = {
+    "hand": _hand,
+    "talon": _talon,
+    "auction": _auction,
+    "call": _call,
+    "exchange": _exchange,
+    "announce": _announce,
+    "declare": _announce,
+    "kontra": _kontra,
+    "renons": _renons,
+    "irregular": _irregular,
+    **dict.fromkeys(_TRICK_NUMBERS, _trick),
+}
+
+
+def _element(text: str, line: int, ctx: _Context) -> Item:
+    words = text.split(" ")
+    reader = _ELEMENTS.get(words[0])
+    if reader is None:
+        reader = _comment if text[:1] == "{" else _unknown
+    return reader(words, line, ctx)
+
+
+# --- one record -------------------------------------------------------------------------------
+
+
+def _record(text: str, source: Source) -> Record:
+    """Read one record's text (ending ``end`` + LF) that is strictly in export form."""
+    head, blank, body = text.partition("\n\n")
+    if not blank or not (body.endswith("\nend\n") or body == "end\n"):
+        raise _Unsure("layout")
+    tags = _tags(head)
+    names = tuple([name for name, _value in tags])
+    variant = tags[names.index("Variant")][1] if "Variant" in names else ""
+    if variant not in VARIANTS:
+        raise _Unsure(variant)
+    seats = SEATS[VARIANTS[variant][0]]
+    if not _roster_ok(names, seats):
+        raise _Unsure("tags")
+    lines = body.split("\n")
+    del lines[-2:]
+    items = _movetext(lines, source.line + len(tags) + 1, variant)
+    return Record(tags, items, source)
+
+
+def _movetext(lines: list[str], line: int, variant: str) -> tuple[Item, ...]:
+    """The elements of the movetext ``lines``, the first on file line ``line``.
+
+    Tricks and hands, the bulk of a record, are read inline; other elements by their reader.
+    """
+    ctx = _CONTEXTS[variant]
+    cards, seats = ctx.cards, ctx.seats
+    items: list[Item] = []
+    append = items.append
+    trick_numbers, readers = _TRICK_NUMBERS, _ELEMENTS
+    for text in lines:
+        words = text.split(" ")
+        head = words[0]
+        number = trick_numbers.get(head)
+        if number is not None and len(words) > 1 and words[1] in seats:
+            played = tuple(words[2:])
+            if not cards.issuperset(played):
+                raise _Unsure(text)
+            append(Trick(number, words[1], played, line))
+        elif head == "hand" and len(words) > 1 and words[1] in seats:
+            held = tuple(words[2:])
+            if not cards.issuperset(held):
+                raise _Unsure(text)
+            append(Hand(words[1], held, line))
+        else:
+            reader = readers.get(head) or (_comment if text[:1] == "{" else _unknown)
+            append(reader(words, line, ctx))
+        line += 1
+    return tuple(items)
+
+
+_CONTEXTS: Final = {
+    variant: _Context(variant, frozenset(SEATS[players]), _DECK_CARDS[variant])
+    for variant, (players, _deck, _rules) in VARIANTS.items()
+}
+
+
+# --- records of a file ------------------------------------------------------------------------
+
+
+def _end_of_record(data: bytes, start: int) -> int:
+    """Offset just past the ``end`` line of the record starting at ``start``; -1 if none.
+
+    A ``{…}`` comment may span lines and hold a line reading ``end``. The first ``end`` line is
+    taken when every ``{`` before it closes before it; otherwise the lines are walked.
+    """
+    pos = data.find(b"\nend\n", start)
+    if pos < 0:
+        pos = len(data) - 4 if data.endswith(b"\nend") else -1
+        if pos < start:
+            return -1
+    brace = data.find(b"{", start, pos)
+    while brace >= 0:
+        if _in_tag_value(data, brace):
+            brace = data.find(b"{", brace + 1, pos)
+            continue
+        close = data.find(b"}", brace, pos)
+        if close < 0:
+            return _end_by_lines(data, start)
+        brace = data.find(b"{", close, pos)
+    return min(pos + 5, len(data))
+
+
+_TAG_LINE: Final = re.compile(rb'\[[A-Za-z0-9_]+ "[^"\\\n]*"\]')
+
+
+def _in_tag_value(data: bytes, pos: int) -> bool:
+    """Whether ``pos`` lies on a line that is exactly one plain tag pair (so in its value)."""
+    first = data.rfind(b"\n", 0, pos) + 1
+    last = data.find(b"\n", pos)
+    return _TAG_LINE.fullmatch(data, first, len(data) if last < 0 else last) is not None
+
+
+def _end_by_lines(data: bytes, start: int) -> int:
+    """Slow path of :func:`_end_of_record`: walk the lines, tracking ``{…}`` comments."""
+    in_comment = False
+    pos = start
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        stop = len(data) if nl < 0 else nl + 1
+        line = data[pos:stop]
+        if not in_comment and line.rstrip(b"\r\n") == b"end":
+            return stop
+        for byte in line:
+            if byte == 0x7B and not in_comment:  # {
+                in_comment = True
+            elif byte == 0x7D and in_comment:  # }
+                in_comment = False
+            elif byte == 0x3B and not in_comment:  # ; comment to end of line
+                break
+        pos = stop
+    return -1
+
+
+def _skip_blank_lines(data: bytes, pos: int) -> int:
+    """The offset of the first line at or after ``pos`` that holds more than white space."""
+    while pos < len(data) and data[pos] != 0x5B:  # the usual case: "[" starts the next record
+        nl = data.find(b"\n", pos)
+        stop = len(data) if nl < 0 else nl + 1
+        if data[pos:stop].strip():
+            break
+        pos = stop
+    return pos
+
+
+def split_records(data: bytes, line: int = 1) -> Iterator[tuple[int, int, int]]:
+    """Cut a file's bytes into records at their ``end`` lines: ``(start, stop, line)`` each.
+
+    ``data[start:stop]`` is the record's text up to and including its ``end`` line; ``line`` is
+    its 1-based first line (``line`` is that of the first byte of ``data``). Blank lines
+    after a record are skipped, as the Lark reader's splitter does. This is exact for the export
+    form; text in import form may be cut more coarsely (never more finely), and such chunks go
+    to the fallback, which splits them again.
+    """
+    pos, size = 0, len(data)
+    while pos < size:
+        stop = _end_of_record(data, pos)
+        if stop < 0:
+            stop = size
+        yield pos, stop, line
+        line += data.count(b"\n", pos, stop)
+        nxt = _skip_blank_lines(data, stop)
+        line += data.count(b"\n", stop, nxt)
+        pos = nxt
+
+
+def _fast(raw: bytes, source: Source) -> Record | None:
+    """The record in ``raw`` read the fast way, or None when it is not strictly export form."""
+    if b"\r" in raw or b"\t" in raw:
+        return None
+    try:
+        text = raw.decode()
+        sha = hashlib.sha256(raw).hexdigest()
+        return _record(text, Source(source.file, source.offset, source.line, sha, source.index))
+    except (_Unsure, UnicodeDecodeError):
+        return None
+
+
+def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
+    """The Lark reader as a :data:`Fallback`: split ``raw`` as it does and read each part."""
+    from tarokpgn.notation.reader import read_chunk
+    from tarokpgn.notation.splitter import BOM, Chunk, split_lines
+
+    lines = list(io.BytesIO(raw))  # LF-ended lines, as iter_records reads bytes
+    # A byte-order mark only counts on a file's first line: elsewhere, put an empty line
+    # (no bytes, one line number) before it so the splitter does not take it for one.
+    phantom = source.offset > 0 and raw.startswith(BOM)
+    for part in split_lines([b"", *lines] if phantom else lines):
+        line = part.line - 1 if phantom and part.line > 1 else part.line
+        chunk = Chunk(
+            part.data,
+            source.offset + part.offset,
+            source.line + line - 1,
+            source.index + part.index - 1,
+        )
+        try:
+            yield read_chunk(chunk, source.file)
+        except NotationError as err:
+            yield err
+
+
+def _records(
+    data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
+) -> Iterator[tuple[Result, int]]:
+    """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``), each with
+    the index of the next record."""
+    for start, stop, first in split_records(data, line):
+        source = Source(file, offset + start, first, "", index)
+        record = _fast(data[start:stop], source)
+        if record is not None:
+            index += 1
+            yield record, index
+            continue
+        for result in fallback(data[start:stop], source):
+            index += 1
+            yield result, index
+
+
+def iter_export(
+    data: bytes, file: str = "<string>", fallback: Fallback = lark_fallback
+) -> Iterator[Result]:
+    """Every record of a file's bytes, in order, each with its :class:`Source`, or the located
+    error that replaced it: the same results as :func:`tarokpgn.notation.iter_records`.
+
+    Records strictly in export form are read the fast way; any other record goes to
+    ``fallback`` (by default the Lark reader).
+    """
+    for result, _index in _records(data, file, fallback, 0, 1, 1):
+        yield result
+
+
+def read_export(
+    source: str | bytes | os.PathLike[str] | IO[bytes] | IO[str],
+    filename: str | None = None,
+    fallback: Fallback = lark_fallback,
+) -> Iterator[Result]:
+    """Like :func:`tarokpgn.notation.iter_records`, and with the same results, for the same
+    sources: a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or text of
+    a file, or an open binary or text stream. Files and streams are read in blocks of
+    :data:`BLOCK_SIZE` bytes, so memory stays bounded whatever their size."""
+    if isinstance(source, bytes):
+        yield from iter_export(source, filename or "<string>", fallback)
+    elif isinstance(source, str) and not _names_file(source):
+        data = source.encode("utf-8", "surrogateescape")
+        yield from iter_export(data, filename or "<string>", fallback)
+    elif isinstance(source, str | os.PathLike):
+        with Path(source).open("rb") as handle:
+            yield from _read_blocks(handle, filename or os.fspath(source), fallback)
+    else:
+        name = filename or getattr(source, "name", None)
+        binary = _Encoded(source) if isinstance(source, io.TextIOBase) else source
+        file = name if isinstance(name, str) else "<string>"
+        yield from _read_blocks(binary, file, fallback)  # type: ignore[arg-type]
+
+
+def _names_file(text: str) -> bool:
+    """Whether a ``str`` source is a path (as :func:`~tarokpgn.notation.iter_records` decides)."""
+    return bool(text) and "\n" not in text and Path(text).is_file()
+
+
+class _Encoded:
+    """A text stream read as UTF-8 bytes (``surrogateescape``, as the Lark reader encodes)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def read(self, size: int) -> bytes:
+        return self.stream.read(size).encode("utf-8", "surrogateescape")
+
+
+def _read_blocks(handle: IO[bytes], file: str, fallback: Fallback) -> Iterator[Result]:
+    """Read whole records from ``handle`` a block at a time; the last chunk of a block, which
+    may be cut short, is carried over to the next."""
+    carry, offset, line, index = b"", 0, 1, 1
+    while True:
+        block = handle.read(BLOCK_SIZE)
+        data = carry + block
+        cut = _last_whole_record(data) if block else len(data)
+        for result, after in _records(data[:cut], file, fallback, offset, line, index):
+            index = after
+            yield result
+        if not block:
+            return
+        offset, line, carry = offset + cut, line + data.count(b"\n", 0, cut), data[cut:]
+
+
+def _last_whole_record(data: bytes) -> int:
+    """Where the last chunk :func:`split_records` finds in ``data`` starts (0 if only one)."""
+    last = 0
+    for start, _stop, _line in split_records(data):
+        last = start
+    return last
+
+
+def parse_export(text: str, fallback: Fallback = lark_fallback) -> Record:
+    """The one record in ``text``: read the fast way when it is strictly export form, else by
+    ``fallback``; raises the first :class:`~tarokpgn.errors.NotationError`."""
+    results = list(iter_export(text.encode("utf-8", "surrogateescape"), "<string>", fallback))
+    if len(results) != 1:
+        raise ValueError(f"expected one record, the text holds {len(results)}")
+    if isinstance(results[0], NotationError):
+        raise results[0]
+    return results[0]
+
+
+def is_export_form(text: str) -> bool:
+    """True when ``text`` is one record the fast path reads without the Lark reader."""
+    return (
+        _fast(text.encode("utf-8", "surrogateescape"), Source("<string>", 0, 1, "", 1)) is not None
+    )
+
+
+# --- header-only scan -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The tag pairs of one record and where the record lies in its file."""
+
+    tags: tuple[tuple[str, str], ...]
+    """Tag pairs in export order."""
+    offset: int
+    """Byte offset of the record's first byte."""
+    length: int
+    """Length of the record in bytes, up to and including its ``end`` line."""
+    line: int
+    """1-based line of the record's first line."""
+    index: int
+    """1-based number of the record within its file."""
+
+    def get(self, name: str, default: str = "") -> str:
+        """The value of tag ``name`` (``default`` when absent)."""
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default
+
+
+def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
+    """Tags of the record in ``raw`` when in export form (one per line, in export order)."""
+    end = raw.find(b"\n\n")
+    if end < 0 or b"\r" in raw[:end]:
+        return None
+    try:
+        tags = _tags(raw[:end].decode())
+    except (_Unsure, UnicodeDecodeError):
+        return None
+    names = tuple([name for name, _value in tags])
+    variant = tags[names.index("Variant")][1] if "Variant" in names else ""
+    seats = SEATS[VARIANTS[variant][0] if variant in VARIANTS else 4]
+    return tags if _roster_ok(names, seats) else None
+
+
+def scan_headers(
+    data: bytes, file: str = "<string>", fallback: Fallback = lark_fallback
+) -> Iterator[Header]:
+    """The tags and byte offsets of every record, without reading the movetext.
+
+    Tags in export form are read directly; the chunk of a record laid out otherwise goes to
+    ``fallback`` (by default the Lark reader) for its tags. Records the fallback rejects are left
+    out (read them in full to see why).
+    """
+    index = 1
+    for start, stop, line in split_records(data):
+        raw = data[start:stop]
+        tags = _scan_tags(raw)
+        if tags is not None:
+            yield Header(tags, start, stop - start, line, index)
+            index += 1
+            continue
+        for result in fallback(raw, Source(file, start, line, "", index)):
+            index += 1
+            if isinstance(result, Record) and result.source is not None:
+                src = result.source
+                yield Header(result.tags, src.offset, stop - src.offset, src.line, src.index)

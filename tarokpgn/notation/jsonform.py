@@ -1,0 +1,220 @@
+"""The JSON form: :class:`~tarokpgn.model.Record` ⇄ JSON-ready dicts, and schema validation.
+
+Each record is one JSON object with ``"tpgn": 1``, its ``tags`` as an object, its movetext
+``items`` as a list of objects with a ``type``, and optionally its ``source``. The schema is
+``schema/tarokpgn.schema.json`` (``$id`` ``urn:tarokpgn:schema:record:1``). Element lines are
+kept as ``line`` when known, so tools reading JSON can still point at the text.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+from tarokpgn.errors import RecordError
+from tarokpgn.model import (
+    Announce,
+    Auction,
+    Bid,
+    Call,
+    Comment,
+    Exchange,
+    Hand,
+    Irregular,
+    Item,
+    Kontra,
+    Record,
+    Renons,
+    Source,
+    Talon,
+    Trick,
+)
+from tarokpgn.notation.parser import read_data_file
+from tarokpgn.notation.tags import export_order
+
+VERSION = 1
+SCHEMA_ID = "urn:tarokpgn:schema:record:1"
+SCHEMA_FILE = "tarokpgn.schema.json"
+
+JSON = dict[str, Any]
+
+
+def _pairs(options: Iterable[tuple[str, str]]) -> list[list[str]]:
+    return [[key, value] for key, value in options]
+
+
+def _item_json(item: Item) -> JSON:
+    if isinstance(item, Comment):
+        out: JSON = {"type": "comment", "text": item.text}
+    elif isinstance(item, Hand):
+        out = {"type": "hand", "seat": item.seat, "cards": list(item.cards)}
+    elif isinstance(item, Talon):
+        out = {"type": "talon", "cards": list(item.cards)}
+    elif isinstance(item, Auction):
+        out = {"type": "auction", "bids": [{"seat": b.seat, "bid": b.bid} for b in item.bids]}
+    elif isinstance(item, Call):
+        out = {"type": "call", "seat": item.seat, "card": item.card}
+    elif isinstance(item, Exchange):
+        out = {"type": "exchange", "seat": item.seat, "take": list(item.take)}
+        out |= {"discard": list(item.discard), "show": list(item.show)}
+    elif isinstance(item, Announce):
+        out = {"type": item.kind, "seat": item.seat, "name": item.name}
+        out |= {"cards": list(item.cards), "options": _pairs(item.options)}
+    elif isinstance(item, Kontra):
+        out = {"type": "kontra", "seat": item.seat, "level": item.level, "target": item.target}
+    elif isinstance(item, Trick):
+        out = {"type": "trick", "number": item.number, "leader": item.leader}
+        out["cards"] = list(item.cards)
+    else:
+        out = _claim_json(item)
+    if item.line:
+        out["line"] = item.line
+    return out
+
+
+def _claim_json(item: Renons | Irregular) -> JSON:
+    if isinstance(item, Renons):
+        out: JSON = {"type": "renons", "claimant": item.claimant, "accused": item.accused}
+        out |= {"trick": item.trick, "kind": item.kind, "card": item.card}
+        out |= {"kontra": item.kontra, "options": _pairs(item.options)}
+        return out
+    return {
+        "type": "irregular",
+        "kind": item.kind,
+        "seat": item.seat,
+        "options": _pairs(item.options),
+    }
+
+
+def to_json(record: Record) -> JSON:
+    """The JSON object of ``record`` (valid against the schema)."""
+    out: JSON = {"tpgn": VERSION, "tags": dict(record.tags)}
+    out["items"] = [_item_json(item) for item in record.items]
+    if record.source is not None:
+        s = record.source
+        out["source"] = {"file": s.file, "offset": s.offset, "line": s.line}
+        out["source"] |= {"sha256": s.sha256, "index": s.index}
+    return out
+
+
+def _opts(data: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(key), str(value)) for key, value in data.get("options", ()))
+
+
+def _cards(data: Mapping[str, Any], key: str = "cards") -> tuple[str, ...]:
+    return tuple(data.get(key, ()))
+
+
+_READERS: dict[str, Callable[[Mapping[str, Any], int], Item]] = {
+    "comment": lambda d, n: Comment(d["text"], line=n),
+    "hand": lambda d, n: Hand(d["seat"], _cards(d), line=n),
+    "talon": lambda d, n: Talon(_cards(d), line=n),
+    "auction": lambda d, n: Auction(
+        tuple(Bid(b["seat"], b["bid"]) for b in d["bids"]), line=n
+    ),
+    "call": lambda d, n: Call(d["seat"], d["card"], line=n),
+    "exchange": lambda d, n: Exchange(
+        d["seat"], _cards(d, "take"), _cards(d, "discard"), _cards(d, "show"), line=n
+    ),
+    "announce": lambda d, n: Announce("announce", d["seat"], d["name"], _cards(d), _opts(d), n),
+    "declare": lambda d, n: Announce("declare", d["seat"], d["name"], _cards(d), _opts(d), n),
+    "kontra": lambda d, n: Kontra(d["seat"], d["level"], d["target"], line=n),
+    "trick": lambda d, n: Trick(d["number"], d["leader"], _cards(d), line=n),
+    "renons": lambda d, n: Renons(
+        d["claimant"], d["accused"], d["trick"], d["kind"], d.get("card"),
+        d.get("kontra", 0), _opts(d), line=n,
+    ),
+    "irregular": lambda d, n: Irregular(d["kind"], d.get("seat"), _opts(d), line=n),
+}  # fmt: skip
+
+
+def from_json(data: Mapping[str, Any]) -> Record:
+    """The record of a JSON object made by :func:`to_json` (validate it first when it comes
+    from outside: this function assumes the schema's shape)."""
+    items = tuple(_READERS[item["type"]](item, item.get("line", 0)) for item in data["items"])
+    source = None
+    if "source" in data:
+        s = data["source"]
+        source = Source(s["file"], s["offset"], s["line"], s["sha256"], s.get("index", 0))
+    tags = export_order((str(k), str(v)) for k, v in data.get("tags", {}).items())
+    return Record(tags, items, source)
+
+
+@functools.cache
+def schema() -> JSON:
+    """The JSON Schema of one record (draft 2020-12)."""
+    loaded: JSON = json.loads(read_data_file("schema", SCHEMA_FILE))
+    return loaded
+
+
+@functools.cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema())
+
+
+def schema_problems(data: object) -> list[str]:
+    """Every way ``data`` breaks the schema, as ``"path: message"`` lines (empty when valid)."""
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    return [f"{'/'.join(map(str, e.absolute_path)) or '(record)'}: {e.message}" for e in errors]
+
+
+def validate(data: object, *, file: str = "<json>", record: int = 0, line: int = 0) -> None:
+    """Raise :class:`~tarokpgn.errors.RecordError` (E110) if ``data`` breaks the schema."""
+    problems = schema_problems(data)
+    if problems:
+        message = "not a valid TPGN JSON record: " + "; ".join(problems[:3])
+        raise RecordError("E110", message, file=file, record=record, line=line)
+
+
+def dumps(records: Sequence[Record] | Iterable[Record], *, lines: bool = False) -> Iterable[str]:
+    """JSON text of records: one array (``lines=False``) or one object per line (JSON Lines)."""
+    if lines:
+        for record in records:
+            yield json.dumps(to_json(record), ensure_ascii=False) + "\n"
+        return
+    yield "["
+    for i, record in enumerate(records):
+        yield ("," if i else "") + "\n" + json.dumps(to_json(record), ensure_ascii=False)
+    yield "\n]\n"
+
+
+def _checked(data: object, file: str, index: int, line: int) -> Record | RecordError:
+    try:
+        validate(data, file=file, record=index, line=line)
+    except RecordError as err:
+        return err
+    assert isinstance(data, dict)
+    return from_json(data)
+
+
+def iter_json_records(
+    text: str, file: str = "<json>", *, lines: bool = False
+) -> Iterator[Record | RecordError]:
+    """Records of a JSON document (an array of records, or one record) or of JSON Lines text
+    (``lines=True``), each validated; a bad record gives a located :class:`RecordError`."""
+    if lines:
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                yield _parse_json(line, file, number, number)
+        return
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        yield RecordError("E110", f"not JSON: {err.msg}", file=file, line=err.lineno)
+        return
+    for index, item in enumerate(data if isinstance(data, list) else [data], start=1):
+        yield _checked(item, file, index, 0)
+
+
+def _parse_json(line: str, file: str, index: int, number: int) -> Record | RecordError:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as err:
+        return RecordError(
+            "E110", f"not JSON: {err.msg}", file=file, record=index, line=number, column=err.colno
+        )
+    return _checked(data, file, index, number)

@@ -1,0 +1,145 @@
+"""Reading records: sources → chunks → text → tree → :class:`~tarokpgn.model.Record`.
+
+A bad record becomes a located :class:`~tarokpgn.errors.NotationError` in the stream of
+results; the records around it are still read.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context
+from tarokpgn.model import Record
+from tarokpgn.notation.parser import Located, parse_tree
+from tarokpgn.notation.splitter import Chunk, split_lines
+from tarokpgn.notation.tags import export_order, unescape
+from tarokpgn.notation.transformer import build_record
+
+Source = str | bytes | os.PathLike[str] | IO[bytes] | IO[str]
+"""What the readers accept: a path, the bytes or text of a file, or an open stream."""
+
+
+def _byte_lines(source: Source) -> tuple[Iterable[bytes], str | None]:
+    """Byte lines of ``source`` and the file name it implies (None when it has none)."""
+    if isinstance(source, os.PathLike):
+        return _file_lines(Path(source)), os.fspath(source)
+    if isinstance(source, bytes):
+        return io.BytesIO(source), None
+    if isinstance(source, str):
+        if "\n" not in source and source and Path(source).is_file():
+            return _file_lines(Path(source)), source
+        return (line.encode("utf-8", "surrogateescape") for line in io.StringIO(source)), None
+    if isinstance(source, io.TextIOBase):
+        return (line.encode("utf-8", "surrogateescape") for line in source), None
+    return source, getattr(source, "name", None)  # type: ignore[return-value]
+
+
+def _file_lines(path: Path) -> Iterator[bytes]:
+    with path.open("rb") as handle:
+        yield from handle
+
+
+def decode(chunk: Chunk, file: str) -> str:
+    """The chunk's text with LF line ends; :class:`NotationSyntaxError` E105 on bad UTF-8."""
+    try:
+        text = chunk.data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = chunk.data[: err.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        shown = chunk.data.decode("utf-8", "replace")
+        raise NotationSyntaxError(
+            "E105",
+            f"byte 0x{chunk.data[err.start]:02x} is not valid UTF-8 text",
+            file=file,
+            record=chunk.index,
+            line=chunk.line + line - 1,
+            column=column,
+            context=caret_context(shown, line, column),
+        ) from None
+    return text.replace("\r\n", "\n") if "\r" in text else text
+
+
+def read_chunk(chunk: Chunk, file: str) -> Record:
+    """Parse one chunk into a record; raise a located :class:`NotationError`."""
+    text = decode(chunk, file)
+    at = Located(text, file, chunk.index, chunk.line)
+    tree = parse_tree(text, file=file, record=chunk.index, first_line=chunk.line)
+    return build_record(tree, at, offset=chunk.offset)
+
+
+def iter_chunks(source: Source, filename: str | None = None) -> tuple[Iterator[Chunk], str]:
+    """The chunks of ``source`` and the file name used in errors."""
+    lines, implied = _byte_lines(source)
+    return split_lines(lines), filename or implied or "<string>"
+
+
+def iter_records(source: Source, filename: str | None = None) -> Iterator[Record | NotationError]:
+    """Every record of ``source``, one at a time, or the located error that replaced it.
+
+    ``source`` is a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or
+    text of a file, or an open binary or text stream. ``filename`` names the source in errors
+    and in :attr:`Record.source <tarokpgn.model.Record.source>`.
+    """
+    chunks, file = iter_chunks(source, filename)
+    for chunk in chunks:
+        try:
+            yield read_chunk(chunk, file)
+        except NotationError as err:
+            yield err
+
+
+def parse_record(text: str, filename: str = "<string>") -> Record:
+    """The one record in ``text``; raises the first :class:`NotationError`.
+
+    Text holding several records is an error (E101 at the second record).
+    """
+    results = iter_records(text, filename)
+    first = next(results, None)
+    if first is None:
+        raise NotationSyntaxError("E103", "no record in the text", file=filename, line=1)
+    if isinstance(first, NotationError):
+        raise first
+    second = next(results, None)
+    if second is not None:
+        line = second.line if isinstance(second, NotationError) else second.source.line  # type: ignore[union-attr]
+        raise NotationSyntaxError(
+            "E101", "expected one record, found a second one", file=filename, line=line
+        )
+    return first
+
+
+_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*("(?:[^"\\\n]|\\.)*")\s*\]')
+_SKIP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)")
+
+
+def read_headers(source: Source, filename: str | None = None) -> Iterator[dict[str, str]]:
+    """The tag pairs of every record, in export order, without parsing the movetext.
+
+    A fast path for indexing: a record whose tags cannot be read this way gives the tags read
+    before the problem (its errors show when the record is read in full).
+    """
+    chunks, file = iter_chunks(source, filename)
+    for chunk in chunks:
+        text = chunk.data.decode("utf-8", "replace")
+        yield dict(export_order(_scan_tags(text)))
+
+
+def _scan_tags(text: str) -> list[tuple[str, str]]:
+    tags: list[tuple[str, str]] = []
+    pos = 1 if text.startswith("\ufeff") else 0
+    while True:
+        skip = _SKIP.match(text, pos)
+        if skip:
+            pos = skip.end()
+            continue
+        m = _TAG.match(text, pos)
+        if m is None:
+            return tags
+        tags.append((m.group(1), unescape(m.group(2))))
+        pos = m.end()

@@ -1,0 +1,159 @@
+"""A cheap pre-pass that cuts a file into per-record chunks before the parser sees it.
+
+The splitter reads lines as bytes, one at a time, so a file of any size streams through in
+constant memory and a broken record costs only itself. It knows just enough of the syntax to
+find boundaries: ``{...}`` comments (which may span lines), ``; ...`` comments and ``"..."``
+tag values are skipped, so an ``end`` or a ``[`` inside them does not split. A new record
+starts
+
+* at the first non-blank line after a line whose last word is ``end``, or
+* at a line starting with ``[`` after movetext lines when no ``end`` came (the record before
+  it is then truncated, and the parser reports it).
+
+Chunks holding nothing but blank lines and comments (say, a comment after the last ``end``)
+are dropped.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+BOM = b"\xef\xbb\xbf"
+_SPECIAL = re.compile(rb'[{;"]')
+_QUOTED_END = re.compile(rb'(?:[^"\\]|\\.)*"')
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The bytes of one record and where they start in the file."""
+
+    data: bytes
+    offset: int
+    """Byte offset of the chunk's first byte."""
+    line: int
+    """1-based line number of the chunk's first line."""
+    index: int
+    """1-based number of the record within the file."""
+
+
+class _LineScanner:
+    """Strips comments and tag strings from lines, remembering an open ``{`` across lines."""
+
+    def __init__(self) -> None:
+        self.in_comment = False
+
+    def code(self, line: bytes) -> bytes:
+        """The parts of ``line`` outside comments and quoted strings."""
+        if self.in_comment:
+            close = line.find(b"}")
+            if close < 0:
+                return b""
+            self.in_comment = False
+            line = line[close + 1 :]
+        if _SPECIAL.search(line) is None:
+            return line
+        return self._slow(line)
+
+    def _slow(self, line: bytes) -> bytes:
+        out: list[bytes] = []
+        pos = 0
+        while True:
+            m = _SPECIAL.search(line, pos)
+            if m is None:
+                out.append(line[pos:])
+                break
+            out.append(line[pos : m.start()])
+            char = m.group()
+            if char == b";":
+                break
+            if char == b'"':
+                q = _QUOTED_END.match(line, m.end())
+                out.append(b'""')
+                if q is None:
+                    break
+                pos = q.end()
+                continue
+            close = line.find(b"}", m.end())
+            if close < 0:
+                self.in_comment = True
+                break
+            out.append(b" ")
+            pos = close + 1
+        return b"".join(out)
+
+
+def _ends_record(code: bytes) -> bool:
+    stripped = code.rstrip()
+    if stripped[-3:].lower() != b"end":
+        return False
+    return len(stripped) == 3 or stripped[-4:-3].isspace()
+
+
+class _Builder:
+    """Accumulates the lines of the current chunk."""
+
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []
+        self.offset = 0
+        self.line = 1
+        self.index = 0
+        self.has_code = False
+        self.has_movetext = False
+        self.after_end = False
+
+    def start(self, offset: int, line: int) -> Chunk | None:
+        done = self.finish()
+        self.lines, self.offset, self.line = [], offset, line
+        self.has_code = self.has_movetext = self.after_end = False
+        return done
+
+    def finish(self) -> Chunk | None:
+        if not self.has_code:
+            return None
+        self.index += 1
+        return Chunk(b"".join(self.lines), self.offset, self.line, self.index)
+
+
+def split_lines(lines: Iterable[bytes]) -> Iterator[Chunk]:
+    """Cut an iterable of byte lines (each with its line end) into record chunks.
+
+    A chunk is handed out as soon as its ``end`` line is read; blank lines between records
+    belong to no chunk.
+    """
+    scanner = _LineScanner()
+    chunk = _Builder()
+    offset = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw
+        if number == 1 and line.startswith(BOM):
+            line, offset = line[3:], 3
+            chunk.offset = 3
+        code = scanner.code(line).strip()
+        if chunk.after_end or (code.startswith(b"[") and chunk.has_movetext):
+            if chunk.after_end and not line.strip():
+                offset += len(line)
+                continue
+            done = chunk.start(offset, number)
+            if done is not None:
+                yield done
+        chunk.lines.append(line)
+        offset += len(line)
+        if code:
+            chunk.has_code = True
+            chunk.has_movetext = chunk.has_movetext or not code.startswith(b"[")
+            if _ends_record(code):
+                done = chunk.start(offset, number + 1)
+                if done is not None:
+                    yield done
+                chunk.after_end = True
+    done = chunk.finish()
+    if done is not None:
+        yield done
+
+
+def split(data: bytes) -> Iterator[Chunk]:
+    """Cut a whole file given as bytes into record chunks."""
+    return split_lines(io.BytesIO(data))

@@ -1,0 +1,215 @@
+"""Well-formedness: what a record must satisfy before any rules engine looks at it.
+
+:func:`check_record` knows decks, seats and deal sizes, never the rules of play: it finds an
+unknown variant, cards that do not exist or are dealt or played twice, hands and talons of the
+wrong size, seat labels the variant does not use, tricks out of order, and a ``Result`` that is
+not seat/score pairs. Each problem is a :class:`~tarokpgn.errors.RecordError` (codes E2xx),
+returned, not raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, NamedTuple
+
+from tarokpgn.cards import DECKS, UNKNOWN
+from tarokpgn.errors import RecordError
+from tarokpgn.model import (
+    VARIANTS,
+    Announce,
+    Auction,
+    Call,
+    Exchange,
+    Hand,
+    Irregular,
+    Item,
+    Kontra,
+    Record,
+    Renons,
+    Talon,
+    Trick,
+    parse_scores,
+)
+
+
+class DealSize(NamedTuple):
+    """Cards per hand (the dealer's may differ) and in the talon for one way of dealing."""
+
+    hand: int
+    dealer: int
+    talon: int
+
+
+DEAL_SIZES: Final[dict[str, tuple[DealSize, ...]]] = {
+    "slovenian-4": (DealSize(12, 12, 6),),
+    "slovenian-3": (DealSize(16, 16, 6),),
+    "czech-4": (DealSize(12, 12, 6),),
+    "french-3": (DealSize(24, 24, 6),),
+    "french-4": (DealSize(18, 18, 6),),
+    "french-5": (DealSize(15, 15, 3),),
+    "ottocento": (DealSize(15, 17, 0),),
+    "terziglio": (DealSize(18, 18, 8), DealSize(19, 19, 5)),
+}
+"""Variant id → the deal sizes it allows."""
+
+
+class _Checker:
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.problems: list[RecordError] = []
+        source = record.source
+        self.file = source.file if source else "<record>"
+        self.index = source.index if source else 0
+        self.first_line = source.line if source else 0
+
+    def add(self, code: str, message: str, line: int = 0) -> None:
+        self.problems.append(
+            RecordError(
+                code,
+                message,
+                file=self.file,
+                record=self.index,
+                line=line or self.first_line,
+            )
+        )
+
+
+def _item_seats(item: Item) -> Iterator[str]:
+    if isinstance(item, Hand | Call | Exchange | Announce | Kontra):
+        yield item.seat
+    elif isinstance(item, Auction):
+        yield from (bid.seat for bid in item.bids)
+    elif isinstance(item, Trick):
+        yield item.leader
+    elif isinstance(item, Renons):
+        yield from (item.claimant, item.accused)
+    elif isinstance(item, Irregular) and item.seat is not None:
+        yield item.seat
+
+
+def _item_cards(item: Item) -> Iterator[str]:
+    if isinstance(item, Hand | Talon | Trick | Announce):
+        yield from item.cards
+    elif isinstance(item, Call):
+        yield item.card
+    elif isinstance(item, Exchange):
+        yield from (*item.take, *item.discard, *item.show)
+    elif isinstance(item, Renons) and item.card is not None:
+        yield item.card
+
+
+def _check_variant(c: _Checker) -> bool:
+    variant = c.record.variant
+    if variant not in VARIANTS:
+        shown = repr(variant) if variant else "missing"
+        known = ", ".join(VARIANTS)
+        c.add("E204", f"Variant tag {shown}: expected one of {known}")
+        return False
+    return True
+
+
+def _check_seats(c: _Checker) -> None:
+    seats = c.record.seats
+    dealer = c.record.dealer
+    if dealer and dealer not in seats:
+        c.add("E207", f"Dealer {dealer!r} is not a seat of {c.record.variant} ({' '.join(seats)})")
+    for item in c.record.items:
+        for seat in _item_seats(item):
+            if seat not in seats:
+                message = f"seat {seat!r} is not used with {len(seats)} players ({' '.join(seats)})"
+                c.add("E206", message, item.line)
+
+
+def _check_cards_exist(c: _Checker) -> None:
+    deck = DECKS[VARIANTS[c.record.variant][1]]
+    for item in c.record.items:
+        for card in _item_cards(item):
+            if card != UNKNOWN and card not in deck:
+                c.add("E205", f"{card!r} is not a card of the {deck.name}-card pack", item.line)
+
+
+def _duplicates(cards: Iterable[str], seen: dict[str, int], line: int) -> Iterator[str]:
+    for card in cards:
+        if card == UNKNOWN:
+            continue
+        if card in seen:
+            yield card
+        else:
+            seen[card] = line
+
+
+def _check_dealt(c: _Checker) -> None:
+    seen: dict[str, int] = {}
+    for item in c.record.items:
+        if isinstance(item, Hand | Talon):
+            for card in _duplicates(item.cards, seen, item.line):
+                c.add("E201", f"{card} is dealt twice (first on line {seen[card]})", item.line)
+
+
+def _size_ok(cards: tuple[str, ...], allowed: set[int]) -> bool:
+    if UNKNOWN in cards:
+        return len(cards) <= max(allowed)
+    return len(cards) in allowed
+
+
+def _check_sizes(c: _Checker) -> None:
+    sizes = DEAL_SIZES[c.record.variant]
+    dealer = c.record.dealer
+    for item in c.record.items:
+        if isinstance(item, Hand):
+            if not dealer:
+                allowed = {s.hand for s in sizes} | {s.dealer for s in sizes}
+            elif item.seat == dealer:
+                allowed = {s.dealer for s in sizes}
+            else:
+                allowed = {s.hand for s in sizes}
+            if not _size_ok(item.cards, allowed):
+                expected = " or ".join(map(str, sorted(allowed)))
+                message = f"hand {item.seat} has {len(item.cards)} cards, expected {expected}"
+                c.add("E202", message, item.line)
+        elif isinstance(item, Talon) and not _size_ok(item.cards, {s.talon for s in sizes}):
+            expected = " or ".join(str(s.talon) for s in sizes)
+            c.add("E203", f"talon has {len(item.cards)} cards, expected {expected}", item.line)
+
+
+def _check_tricks(c: _Checker) -> None:
+    players = c.record.players
+    played: dict[str, int] = {}
+    for expected, trick in enumerate(c.record.of_type(Trick), start=1):
+        if trick.number != expected:
+            c.add("E208", f"trick {trick.number} where trick {expected} was expected", trick.line)
+        if len(trick.cards) > players:
+            message = f"trick {trick.number} has {len(trick.cards)} cards for {players} players"
+            c.add("E209", message, trick.line)
+        for card in _duplicates(trick.cards, played, trick.line):
+            message = f"{card} is played twice (first on line {played[card]})"
+            c.add("E210", message, trick.line)
+
+
+def _check_scores(c: _Checker) -> None:
+    seats = set(c.record.seats)
+    for tag in ("Result", "Totals"):
+        value = c.record.get(tag)
+        try:
+            scores = parse_scores(value)
+        except ValueError:
+            c.add("E211", f'{tag} {value!r}: expected seat/score pairs such as "N +59 E 0 …"')
+            continue
+        if scores is not None and set(scores) != seats:
+            message = (
+                f"{tag} {value!r} must give a score for each seat ({' '.join(c.record.seats)})"
+            )
+            c.add("E211", message)
+
+
+def check_record(record: Record) -> list[RecordError]:
+    """Every well-formedness problem of ``record``, in a stable order (empty when none)."""
+    c = _Checker(record)
+    if _check_variant(c):
+        _check_seats(c)
+        _check_cards_exist(c)
+        _check_sizes(c)
+        _check_scores(c)
+    _check_dealt(c)
+    _check_tricks(c)
+    return c.problems

@@ -1,0 +1,39 @@
+"""Renons (rule violation) claims: judge a claim from the record (SL-13, CZ-8.7).
+
+>>> from tarokpgn.renons import judge, text
+>>> judgement = judge(record, record_claim)  # doctest: +SKIP
+>>> print(text(judgement))  # doctest: +SKIP
+
+* :func:`judge`: the :class:`Judgement` on one claim (finding, evidence, penalty, scores);
+* :func:`audit`: every illegal play, lead and lay-away of a record as a proven renons;
+* :func:`annotate`: the record with the claim and the judgement written into it;
+* :func:`text` / :func:`to_json`: the judgement for the table and for tools.
+"""
+
+from __future__ import annotations
+
+from tarokpgn.renons.annotate import annotate
+from tarokpgn.renons.audit import audit
+from tarokpgn.renons.engine import RecordError
+from tarokpgn.renons.judgement import Finding, Judgement, Penalty, Step
+from tarokpgn.renons.options import RenonsOptions, renons_options
+from tarokpgn.renons.render import short, text, to_json
+from tarokpgn.renons.ruling import ClaimError, deal_name, judge
+
+__all__ = [
+    "ClaimError",
+    "Finding",
+    "Judgement",
+    "Penalty",
+    "RecordError",
+    "RenonsOptions",
+    "Step",
+    "annotate",
+    "audit",
+    "deal_name",
+    "judge",
+    "renons_options",
+    "short",
+    "text",
+    "to_json",
+]

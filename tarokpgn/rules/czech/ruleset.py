@@ -1,0 +1,173 @@
+"""The Czech Taroky plug-in: :class:`CzechRuleset`, presets ``vysocina`` and ``mcr`` (CZ-0.2).
+
+Facts are data (:mod:`.contracts`, :mod:`.options`); each hook below is a few lines that call
+the small modules of this package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, Final, cast
+
+from tarokpgn.cards import TAROK54
+from tarokpgn.rules.core import TrickPolicy
+from tarokpgn.rules.czech.auction import CzechAuction
+from tarokpgn.rules.czech.checks import announcement_fault, exchange_faults, kontra_fault
+from tarokpgn.rules.czech.contracts import BID_WORDS, Game
+from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING
+from tarokpgn.rules.czech.options import MCR, VYSOCINA, CzechOptions
+from tarokpgn.rules.czech.play import policy
+from tarokpgn.rules.czech.score import czech_score
+from tarokpgn.rules.ruleset import (
+    Announcement,
+    Auction,
+    Contract,
+    Fault,
+    Options,
+    Ruleset,
+    Score,
+    register,
+)
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.czech.state import CzechDeal
+    from tarokpgn.rules.state import DealState
+
+_TALON_USE: Final = {Game.FIRST_DUTY: 6, Game.SECOND_DUTY: 6, Game.PREFERANC: 3}
+
+
+def _contract(word: str) -> Contract:
+    c = BID_WORDS[word]
+    return Contract(
+        id=word,
+        value=0,
+        rank=int(c.game) * 10 + c.level,
+        kind="klop" if c.game is Game.WARSAW else "points",
+        talon=_TALON_USE.get(c.game, 0),
+        calls=c.has_partner,
+        announcements=c.game is not Game.WARSAW,
+    )
+
+
+def _announcements() -> dict[str, Announcement]:
+    prices = {"pagat": (200, 100), "valat": (400, 200)}
+    out = {n: Announcement(n, *prices[n], rule="CZ-6.5") for n in COMMITTING}
+    for name in REVEALING:
+        out[name] = Announcement(name, 0, 0, rule="CZ-6.6")
+    return out
+
+
+@register
+class CzechRuleset(Ruleset):
+    """Czech Taroky for four players, as played on taroky.net (czech.md)."""
+
+    family: ClassVar[str] = "czech"
+    variants: ClassVar[tuple[str, ...]] = ("czech-4",)
+    players: ClassVar[int] = 4
+    deck = TAROK54
+    hand_size: ClassVar[int] = 12
+    talon_size: ClassVar[int] = 6
+    contracts: ClassVar[Mapping[str, Contract]] = {w: _contract(w) for w in BID_WORDS}
+    announcements: ClassVar[Mapping[str, Announcement]] = _announcements()
+    presets: ClassVar[Mapping[str, Options]] = {"vysocina": VYSOCINA, "mcr": MCR}
+    aliases: ClassVar[Mapping[str, str]] = {
+        "cz.vysocina": "vysocina", "classic": "vysocina", "cz.mcr": "mcr",
+    }  # fmt: skip
+    max_kontra: ClassVar[int] = 3
+    declarations: ClassVar[frozenset[str]] = frozenset(REVEALING)
+    rule_ids: ClassVar[Mapping[str, str]] = {
+        "wrong-leader": "CZ-9.4", "first-leader": "CZ-9.1", "hand-size": "CZ-2.4",
+        "duplicate-card": "CZ-2.4", "score-mismatch": "CZ-11",
+    }  # fmt: skip
+
+    @property
+    def czech(self) -> CzechOptions:
+        """The options, typed."""
+        return cast(CzechOptions, self.options)
+
+    def new_deal(
+        self,
+        hands: Sequence[Sequence[int] | None] | None = None,
+        talon: Sequence[int] | None = None,
+        *,
+        number: int = 0,
+        labels: Sequence[str] | None = None,
+    ) -> DealState:
+        from tarokpgn.rules.czech.state import CzechDeal
+
+        return CzechDeal(self, hands, talon, number=number, labels=labels)
+
+    # --- auction and call -------------------------------------------------------------------
+
+    def new_auction(self, deal: DealState) -> Auction:
+        pagat = self.tables.card("T1")
+
+        def holds_pagat(pos: int) -> bool:
+            dealt = deal.dealt[pos]
+            return dealt is None or pagat in dealt
+
+        return CzechAuction(self.czech, holds_pagat, deal.labels, self.players)
+
+    def needs_call(self, deal: DealState) -> bool:
+        return deal.contract is not None and deal.contract.calls
+
+    def legal_calls(self, deal: DealState) -> list[int]:
+        return [c for c in self._callable() if self.check_call(deal, deal.declarer or 0, c) is None]
+
+    def _callable(self) -> list[int]:
+        return [
+            self.tables.card(f"T{n}") for n in range(19, self.czech.lowest_called_tarok - 1, -1)
+        ]
+
+    def check_call(self, deal: DealState, pos: int, card: int) -> Fault | None:
+        """XIX; a lower one down to XVI only when holding all above it, or one's own (CZ-4)."""
+        name = deal.name(card)
+        allowed = self._callable()
+        if card not in allowed:
+            low = f"T{self.czech.lowest_called_tarok}"
+            msg = f"{name} cannot be called: only a tarok from T19 down to {low}"
+            return Fault("illegal-call", msg, "CZ-4.1", pos)
+        hand = deal.hands[pos]
+        if self.czech.call_any_lower or hand is None or card in hand:
+            return None
+        higher = allowed[: allowed.index(card)]
+        missing = [deal.name(c) for c in higher if c not in hand]
+        if missing:
+            msg = f"{name} may be called only by a player holding {' '.join(missing)}"
+            return Fault("illegal-call", msg, "CZ-4.1", pos)
+        return None
+
+    # --- talon (CZ-5) -----------------------------------------------------------------------
+
+    def check_exchange(
+        self,
+        deal: DealState,
+        pos: int,
+        take: tuple[int, ...],
+        discard: tuple[int, ...],
+        show: tuple[int, ...],
+    ) -> list[Fault]:
+        return exchange_faults(cast("CzechDeal", deal), pos, take, discard)
+
+    # --- announcements and fleky (CZ-6, CZ-7) -----------------------------------------------
+
+    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
+        return announcement_fault(cast("CzechDeal", deal), pos, name)
+
+    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
+        return kontra_fault(cast("CzechDeal", deal), pos, level, target)
+
+    # --- play (CZ-8, CZ-9) ------------------------------------------------------------------
+
+    def trick_policy(self, deal: DealState) -> TrickPolicy:
+        warsaw = deal.contract is not None and deal.contract.id == "warsaw"
+        return policy(warsaw, self.czech.emperor_trick)
+
+    def trick_extra(self, deal: DealState, number: int) -> tuple[int, ...]:
+        """Varšava: one talon card in order to each of the first six tricks (CZ-9.5)."""
+        if deal.contract is None or deal.contract.id != "warsaw" or deal.talon is None:
+            return ()
+        return (deal.talon[number - 1],) if number <= len(deal.talon) else ()
+
+    def score(self, deal: DealState) -> Score:
+        return czech_score(cast("CzechDeal", deal), self.czech)

@@ -1,0 +1,170 @@
+"""From a finished Czech deal to its :class:`~tarokpgn.rules.ruleset.Score` (CZ-10–12).
+
+Gathers the facts — sides, piles (tricks plus own discards plus the opponents' talon share),
+commitments made or lost, revealing hlášky held — and hands them to :mod:`.scoring`; Varšava
+goes to :mod:`.payment` directly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tarokpgn.rules.core import count_points
+from tarokpgn.rules.czech.checks import judged_hand
+from tarokpgn.rules.czech.contracts import Game
+from tarokpgn.rules.czech.hlasky import REVEALING, payable
+from tarokpgn.rules.czech.options import CzechOptions
+from tarokpgn.rules.czech.payment import warsaw_classic, warsaw_difference
+from tarokpgn.rules.czech.scoring import DECLARER, OPPONENTS, Commitment, DealFacts, settle
+from tarokpgn.rules.ruleset import Score
+from tarokpgn.verdict import Bonus, ScoreLine
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.czech.state import CzechDeal
+
+
+def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
+    """The deal's score; raises ValueError when the record lacks what it needs."""
+    if deal.contract is None:
+        raise ValueError("the auction did not end in a game")
+    if deal.is_warsaw:
+        return _warsaw(deal, opts)
+    game = deal.game
+    if game is None or deal.declarer is None:
+        raise ValueError("no declarer")
+    if game.game is Game.PREFERANC and not game.level:
+        raise ValueError("the preferanc level is unknown (record the talon and the exchange)")
+    side = _declarer_side(deal)
+    others = tuple(p for p in range(deal.players) if p not in side)
+    points = _side_points(deal, side)
+    commitments = _commitments(deal, side)
+    facts = DealFacts(
+        contract=game,
+        declarer_side=tuple(deal.label(p) for p in side),
+        opponents=tuple(deal.label(p) for p in others),
+        points=points,
+        flek=deal.kontras.get("game", 0),
+        commitments=commitments,
+        hlasky=tuple((deal.label(p), h) for p, h in _hlasky(deal, opts)),
+    )
+    s = settle(facts, opts)
+    scores = {deal.labels.index(k): v for k, v in s.scores.items()}
+    return Score(
+        scores=scores,
+        lines=tuple(ScoreLine(label, value, detail) for label, value, detail in s.lines),
+        bonuses=tuple(_bonus(c, deal) for c in commitments),
+        card_points={"declarer": points, "opponents": 70 - points},
+        won=points > 35 if points != 35 else facts.flek >= 1,
+        game_kontra=facts.flek,
+    )
+
+
+def _declarer_side(deal: CzechDeal) -> tuple[int, ...]:
+    assert deal.declarer is not None
+    if deal.partner is None or deal.partner == deal.declarer:
+        return (deal.declarer,)
+    return (deal.declarer, deal.partner)
+
+
+def _side_points(deal: CzechDeal, side: tuple[int, ...]) -> int:
+    """Oči of the declarer side: its tricks and its own discards, counted in threes (CZ-10.2)."""
+    pile: list[int] = []
+    for p in side:
+        pile += deal.won[p]
+        pile += deal.discards.get(p, ())
+    if len(deal.tricks) < deal.total_tricks or any(t.winner is None for t in deal.tricks):
+        raise ValueError("not every trick was played")
+    return count_points(pile, deal.tables)
+
+
+def _last_trick(deal: CzechDeal) -> tuple[int | None, int | None]:
+    """(position that played the pagát to the last trick, winner of the last trick)."""
+    last = deal.tricks[-1]
+    pagat = deal.tables.card("T1")
+    if pagat not in last.cards:
+        return None, last.winner
+    return last.player(last.cards.index(pagat), deal.players), last.winner
+
+
+def _commitments(deal: CzechDeal, side: tuple[int, ...]) -> tuple[Commitment, ...]:
+    """Pagát and valát, announced or silent (CZ-6.3–6.5, 6.11, 6.12)."""
+
+    def side_name(pos: int) -> str:
+        return DECLARER if pos in side else OPPONENTS
+
+    out: list[Commitment] = []
+    game = deal.game
+    player, winner = _last_trick(deal)
+    duty2 = game is not None and game.game is Game.SECOND_DUTY
+    if duty2:
+        made = player is not None and player == deal.declarer and winner == player
+        price = deal.opts.duty2_pagat_price
+        flek = deal.kontras.get("pagat", 0)
+        out.append(Commitment("pagat", DECLARER, True, made, flek, price))
+    elif "pagat" in deal.announced:
+        owner = side_name(deal.announced["pagat"])
+        made = player is not None and winner == player and side_name(player) == owner
+        out.append(Commitment("pagat", owner, True, made, deal.kontras.get("pagat", 0)))
+    elif player is not None:
+        out.append(Commitment("pagat", side_name(player), False, winner == player))
+    out += _valat(deal, side_name)
+    return tuple(out)
+
+
+def _valat(deal: CzechDeal, side_name: object) -> list[Commitment]:
+    assert callable(side_name)
+    winners = {side_name(t.winner) for t in deal.tricks if t.winner is not None}
+    sweep = next(iter(winners)) if len(winners) == 1 else None
+    if "valat" in deal.announced:
+        owner = side_name(deal.announced["valat"])
+        made = sweep == owner
+        out = [Commitment("valat", owner, True, made, deal.kontras.get("valat", 0))]
+        if sweep is not None and not made:
+            out.append(Commitment("valat", sweep, False, True))
+        return out
+    return [Commitment("valat", sweep, False, True)] if sweep is not None else []
+
+
+def _hlasky(deal: CzechDeal, opts: CzechOptions) -> list[tuple[int, str]]:
+    """Revealing hlášky paid per position (CZ-6.6–6.8, 6.10)."""
+    out: list[tuple[int, str]] = []
+    for pos in range(deal.players):
+        hand = judged_hand(deal, pos)
+        declared = [n for p, n in deal.declared if p == pos and n in REVEALING]
+        if hand is None:
+            out += [(pos, n) for n in declared]
+            continue
+        paid = payable([deal.name(c) for c in hand], opts)
+        out += [(pos, n) for n in paid if opts.hlasky_automatic or n in declared]
+    return out
+
+
+def _bonus(c: Commitment, deal: CzechDeal) -> Bonus:
+    from tarokpgn.rules.czech.scoring import commitment_value
+
+    value = commitment_value(c, deal.opts)
+    return Bonus(c.name, c.side, c.announced, c.made, value if c.side == DECLARER else -value,
+                 c.flek)  # fmt: skip
+
+
+def _warsaw(deal: CzechDeal, opts: CzechOptions) -> Score:
+    """Everyone for himself, fewest oči best (CZ-12)."""
+    if len(deal.tricks) < deal.total_tricks:
+        raise ValueError("not every trick was played")
+    points = {str(p): count_points(deal.won[p], deal.tables) for p in range(deal.players)}
+    tricks = {str(p): 0 for p in range(deal.players)}
+    for t in deal.tricks:
+        if t.winner is not None:
+            tricks[str(t.winner)] += 1
+    if opts.warsaw_scoring == "classic":
+        money = warsaw_classic(points, tricks, "0", opts)
+    else:
+        money = warsaw_difference(points, opts)
+    scores = {int(k): v for k, v in money.items()}
+    detail = " ".join(f"{deal.label(int(p))} {v}" for p, v in points.items())
+    line = ScoreLine("varsava", 0, f"{opts.warsaw_scoring} scoring; oči {detail}")
+    return Score(
+        scores=scores,
+        lines=(line,),
+        card_points=points,
+    )

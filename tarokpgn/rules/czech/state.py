@@ -1,0 +1,256 @@
+"""The Czech deal: the shared :class:`~tarokpgn.rules.state.DealState` plus what Czech adds.
+
+* several seats take talon cards (4+1+1, 1+2+3), and each discard counts for its own side
+  (CZ-5.1, 5.3): the talon phase ends when every taker has exchanged;
+* whoever buys the called tarok becomes the partner (CZ-4.4), the declarer alone when it is
+  himself; with no ``call`` the nineteen is called (CZ-4.2);
+* forehand may still choose Varšava after his first duty was passed out (CZ-3.7);
+* Varšava's pagát rule and the CZ rule ids in the faults (CZ-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from tarokpgn.rules.czech.auction import CzechAuction
+from tarokpgn.rules.czech.contracts import Contract, Game, parse_bid
+from tarokpgn.rules.czech.options import CzechOptions
+from tarokpgn.rules.czech.play import czech_check, czech_legal
+from tarokpgn.rules.czech.talon import preferanc_level, purchases
+from tarokpgn.rules.ruleset import Fault
+from tarokpgn.rules.state import DealState, Phase
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.czech.ruleset import CzechRuleset
+
+RULE_IDS: Final = {
+    "out-of-turn": "CZ-9.4",
+    "duplicate-card": "CZ-2.4",
+    "not-held": "CZ-2.4",
+    "void-contradiction": "CZ-8.2",
+    "illegal-bid": "CZ-3.3",
+    "illegal-call": "CZ-4.1",
+    "talon-group": "CZ-5.1",
+    "illegal-announcement": "CZ-6.1",
+    "illegal-kontra": "CZ-7.2",
+}
+"""Core fault code → the Czech rule it breaks."""
+NINETEEN: Final = "T19"
+
+
+class CzechDeal(DealState):
+    """One Czech deal in progress (see the module docstring for what it adds)."""
+
+    def __init__(
+        self,
+        ruleset: CzechRuleset,
+        hands: Sequence[Sequence[int] | None] | None = None,
+        talon: Sequence[int] | None = None,
+        *,
+        number: int = 0,
+        labels: Sequence[str] | None = None,
+    ) -> None:
+        self.opts: CzechOptions = ruleset.czech
+        self.discards: dict[int, tuple[int, ...]] = {}
+        """Position → cards it laid away (counted for its side, CZ-5.3)."""
+        self.takes: dict[int, tuple[int, ...]] = {}
+        self.pref_level = 0
+        """Preferanc level 1–3 once known (CZ-17.1)."""
+        self.declared: list[tuple[int, str]] = []
+        """Every ``announce``/``declare`` in order: (position, name)."""
+        self.call_implied = False
+        super().__init__(ruleset, hands, talon, number=number, labels=labels)
+
+    # --- facts ------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Contract | None:
+        """The Czech contract with its preferanc level (None before the auction ends)."""
+        if self.contract is None:
+            return None
+        c = parse_bid(self.contract.id)
+        if c is None:
+            return None
+        return Contract(c.game, self.pref_level or c.level)
+
+    @property
+    def is_warsaw(self) -> bool:
+        return self.contract is not None and self.contract.id == "warsaw"
+
+    def expected_takes(self) -> dict[int, int]:
+        """Position → number of talon cards it takes in this game (CZ-5)."""
+        game = self.game
+        if game is None or self.declarer is None:
+            return {}
+        talon = self.talon if self.talon is not None else tuple(range(-6, 0))
+        order = tuple(range(self.players))
+        return {
+            p: len(c) for p, c in purchases(game, self.declarer, order, talon, self.opts).items()
+        }
+
+    def fault(self, code: str, message: str, rule: str = "", pos: int | None = None) -> Fault:
+        return Fault(code, message, RULE_IDS.get(code, rule), pos)
+
+    # --- auction: forehand's late Varšava (CZ-3.7) -----------------------------------------
+
+    def _warsaw_choice(self, pos: int, bid: str) -> bool:
+        auction = self.auction
+        return (
+            bid == "warsaw"
+            and self.phase is Phase.CALL
+            and self.called is None
+            and isinstance(auction, CzechAuction)
+            and auction.may_choose_warsaw(pos)
+        )
+
+    def check_bid(self, pos: int, bid: str) -> Fault | None:
+        if self._warsaw_choice(pos, bid):
+            return None
+        return super().check_bid(pos, bid)
+
+    def bid(self, pos: int, bid: str) -> None:
+        if not self._warsaw_choice(pos, bid):
+            super().bid(pos, bid)
+            return
+        self.bids.append((pos, bid))
+        self.auction.apply(pos, bid)
+        self.contract = self.ruleset.contract("warsaw")
+        self.declarer = None
+        self.phase = Phase.CALL
+        self._advance()
+
+    # --- the called tarok (CZ-4) ------------------------------------------------------------
+
+    def imply_call(self) -> None:
+        """No ``call`` in the record: the nineteen is called (CZ-4.2)."""
+        if self.phase is Phase.CALL and self.called is None and self.declarer is not None:
+            self.call_implied = True
+            self.call(self.declarer, self.tables.card(NINETEEN))
+
+    def call(self, pos: int, card: int) -> None:
+        super().call(pos, card)
+        if self.partner == self.declarer:
+            self.partner = None
+
+    # --- talon (CZ-5) -----------------------------------------------------------------------
+
+    def check_exchange(
+        self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
+    ) -> list[Fault]:
+        self.imply_call()
+        return super().check_exchange(pos, take, discard, show)
+
+    def exchange(
+        self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
+    ) -> None:
+        self.imply_call()
+        hand = self.hands[pos]
+        if hand is not None:
+            hand.update(take)
+            hand.difference_update(discard)
+        for c in take:
+            self.owner[c] = pos
+        self.takes[pos] = take
+        self.discards[pos] = discard
+        self.taken = self.taken + take
+        self.laid_away.extend(discard)
+        self.used.update(discard)
+        self.shown = self.shown + show
+        self._bought(pos, take)
+        if self.is_preferanc and self.talon is not None:
+            game = self.game
+            level = preferanc_level(self.talon, take, game.level if game else 0)
+            self.pref_level = level or 0
+            if level:
+                self.contract = self.ruleset.contract(f"preferanc-{level}") or self.contract
+        if set(self.takes) >= set(self.expected_takes()):
+            self.phase = Phase.ANNOUNCE
+            self._advance()
+
+    @property
+    def is_preferanc(self) -> bool:
+        game = self.game
+        return game is not None and game.game is Game.PREFERANC
+
+    def _bought(self, pos: int, take: tuple[int, ...]) -> None:
+        """Whoever buys the called tarok is the partner; the declarer plays alone (CZ-4.4)."""
+        if self.called is None or self.called not in take:
+            return
+        other = pos != self.declarer and self.opts.called_tarok_bought_by_other == "partner"
+        self.partner = pos if other else None
+        self.partner_known = True
+
+    # --- announcements and fleky ------------------------------------------------------------
+
+    def check_announcement(self, pos: int, name: str) -> Fault | None:
+        self.imply_call()
+        return super().check_announcement(pos, name)
+
+    def announce(self, pos: int, name: str) -> None:
+        self.imply_call()
+        self.declared.append((pos, name))
+        super().announce(pos, name)
+
+    def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
+        self.imply_call()
+        return super().check_kontra(pos, level, target)
+
+    def kontra(self, pos: int, level: int, target: str) -> None:
+        self.imply_call()
+        super().kontra(pos, level, target)
+
+    # --- play (CZ-8) ------------------------------------------------------------------------
+
+    def missing_exchanges(self) -> list[int]:
+        """Positions that should have taken talon cards but have no exchange (CZ-5.1)."""
+        if self.tricks or self.hands[0] is None:
+            return []
+        return [p for p in self.expected_takes() if p not in self.takes]
+
+    def check_play(self, pos: int, card: int) -> Fault | None:
+        self.imply_call()
+        missing = self.missing_exchanges()
+        if missing:
+            who = ", ".join(self.label(p) for p in missing)
+            msg = f"play starts before {who} took and discarded the talon cards due to them"
+            return Fault("missing-exchange", msg, "CZ-5.1", missing[0])
+        fault = super().check_play(pos, card)
+        hand = self.hands[pos]
+        if fault is not None or not self.is_warsaw or hand is None:
+            return fault
+        cur = self.current
+        pf = czech_check(card, sorted(hand), cur.cards if cur else [], True, self.opts)
+        return None if pf is None else self._explain(pos, card, pf.code, pf.should)
+
+    def legal(self, pos: int) -> list[int]:
+        hand = self.hands[pos]
+        if hand is None:
+            return []
+        cur = self.current
+        return czech_legal(sorted(hand), cur.cards if cur else [], self.is_warsaw, self.opts)
+
+    def play(self, pos: int, card: int) -> None:
+        self.imply_call()
+        super().play(pos, card)
+
+    def _explain(self, pos: int, card: int, code: str, should: tuple[int, ...]) -> Fault:
+        names = " ".join(self.tables.names(should))
+        cur = self.current
+        led = self.name(cur.cards[0]) if cur is not None and cur.cards else ""
+        tarok_led = cur is not None and bool(cur.cards) and self.tables.suit[cur.cards[0]] == 4
+        who, played = self.label(pos), self.name(card)
+        texts = {
+            "follow-suit": (f"{who} played {played} but had to cover the led tarok {led} with a "
+                            f"tarok: {names}", "CZ-8.4") if tarok_led else
+                           (f"{who} played {played} but had to follow {led} with {names}",
+                            "CZ-8.2"),
+            "must-trump": (f"{who} played {played} but had to play a tarok: {names}",
+                           "CZ-8.4" if tarok_led else "CZ-8.3"),
+            "must-beat": (f"{who} played {played} but in Varšava had to beat with {names}",
+                          "CZ-8.6"),
+            "pagat-last": (f"{who} played the pagát while still holding another tarok; "
+                           f"allowed: {names}", "CZ-8.6"),
+        }  # fmt: skip
+        msg, rule = texts.get(code, (f"{who} may not play {played}", "CZ-8"))
+        return Fault(code, msg, rule, pos, (played, *self.tables.names(should)))

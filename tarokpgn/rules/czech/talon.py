@@ -1,0 +1,114 @@
+"""Talon purchase (dokup) and discards (CZ-5).
+
+Who takes which talon cards depends on the game and the ruleset: 4+1+1 in the Vysočina duties,
+1+2+3 in the MČR first duty, one trio in preferanc, none in sólo and Varšava. Discards are laid
+face down and count for the discarder's side (CZ-5.3); kings and taroks may not be discarded
+(CZ-5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+from typing import Final, TypeVar
+
+from tarokpgn.cards import TAROK54
+from tarokpgn.rules.czech.contracts import Contract, Game
+from tarokpgn.rules.czech.options import CzechOptions, split
+
+KINGS: Final = frozenset({"HK", "DK", "SK", "CK"})
+"""The honéry (CZ-0.5)."""
+TRUL: Final = frozenset({"T1", "T21", "FOOL"})
+"""Pagát, mond and škýz (CZ-1.2)."""
+TAROKS: Final = frozenset(t for t in TAROK54.tokens if TAROK54.is_trump(t))
+"""The 22 taroks, škýz included (CZ-1.1)."""
+
+S = TypeVar("S", bound=Hashable)
+"""A seat: its label or its position."""
+C = TypeVar("C", bound=Hashable)
+"""A card: its token or its card number."""
+
+
+def _split_from(
+    first: S, order: Sequence[S], split: Sequence[int], talon: Sequence[C]
+) -> dict[S, tuple[C, ...]]:
+    start = order.index(first)
+    out: dict[S, tuple[C, ...]] = {}
+    pos = 0
+    for k, n in enumerate(split):
+        seat = order[(start + k) % len(order)]
+        if n:
+            out[seat] = tuple(talon[pos : pos + n])
+        pos += n
+    return out
+
+
+def purchases(
+    contract: Contract,
+    declarer: S,
+    order: Sequence[S],
+    talon: Sequence[C],
+    opts: CzechOptions,
+) -> dict[S, tuple[C, ...]]:
+    """Talon cards each seat must take, in talon order (CZ-5.1, 5.5, 5.6, 17.1, 17.4).
+
+    The preferanc level must be known (1–3); a trio refused at level 2 or 3 is not taken.
+    """
+    game = contract.game
+    if game is Game.FIRST_DUTY:
+        return _split_from(order[0], order, split(opts.duty1_talon), talon)
+    if game is Game.SECOND_DUTY:
+        return _split_from(declarer, order, split(opts.duty2_talon), talon)
+    if game is Game.PREFERANC:
+        kept = talon[3:6] if contract.level == 2 else talon[0:3]
+        return {declarer: tuple(kept)}
+    return {}
+
+
+def opponents_talon(contract: Contract, talon: Sequence[C]) -> tuple[C, ...]:
+    """Talon cards that count for the opponents untouched (CZ-5.6, CZ-5.8, CZ-17.1)."""
+    if contract.game is Game.SOLO:
+        return tuple(talon)
+    if contract.game is Game.PREFERANC:
+        return tuple(talon[0:3] if contract.level == 2 else talon[3:6])
+    return ()
+
+
+def preferanc_level(talon: Sequence[C], taken: Collection[C], bid_level: int) -> int | None:
+    """The preferanc level from the trio kept (CZ-17.1); None when the take fits no level.
+
+    A take of cards 1–3 is level 1 unless the bid says 3; cards 4–6 are level 2.
+    """
+    kept = set(taken)
+    if kept == set(talon[0:3]) and bid_level in (0, 1, 3):
+        return bid_level or 1
+    if kept == set(talon[3:6]) and bid_level in (0, 2):
+        return 2
+    return None
+
+
+def discard_fault(hand: Collection[str], discard: Sequence[str], opts: CzechOptions) -> str | None:
+    """Why laying ``discard`` away from ``hand`` (after taking) is illegal, or None (CZ-5.4).
+
+    No king and no tarok, unless the hand holds too few other cards: then the shortfall is
+    made up with taroks, trul cards last (``forced_discard_trul``), never with kings.
+    """
+    bad = [c for c in discard if c not in hand]
+    if bad:
+        return f"discards {' '.join(bad)}, which he does not hold"
+    kings = [c for c in discard if c in KINGS]
+    if kings:
+        return f"discards the king {kings[0]}: kings may never be discarded"
+    plain = sum(1 for c in hand if c not in KINGS and c not in TAROKS)
+    taroks = [c for c in discard if c in TAROKS]
+    forced = max(0, len(discard) - plain)
+    if len(taroks) > forced:
+        return (
+            f"discards the tarok {taroks[0]} while holding other cards: taroks may be "
+            "discarded only when nothing but kings and taroks is left"
+        )
+    if opts.forced_discard_trul == "last_resort":
+        plain_taroks = sum(1 for c in hand if c in TAROKS and c not in TRUL)
+        trul = [c for c in taroks if c in TRUL]
+        if len(trul) > max(0, forced - plain_taroks):
+            return f"discards the trul card {trul[0]} while holding other taroks"
+    return None

@@ -1,0 +1,401 @@
+"""The ruleset plug-in interface: facts as ClassVars, named options, hooks with defaults.
+
+A variant family plugs into the engine by subclassing :class:`Ruleset` and registering it with
+:func:`register`. The engine (:class:`tarokpgn.rules.state.DealState`) drives the phases and
+asks the ruleset at each step; everything a family does differently is one of these hooks:
+
+============================  =================================================================
+hook                          default
+============================  =================================================================
+``new_auction(deal)``         required: an :class:`Auction` for the deal
+``needs_call(deal)``          False (no called card)
+``check_call(deal, pos, c)``  fault ``illegal-call`` (nothing may be called)
+``legal_calls(deal)``         ``[]``
+``uses_talon(deal)``          ``contract.talon > 0``
+``check_exchange(deal, …)``   required when any contract uses the talon
+``check_announcement(…)``     fault ``illegal-announcement`` unless listed in ``announcements``
+``check_kontra(…)``           levels 1…``max_kontra`` in order, by alternating sides
+``first_leader(deal)``        position 0 (forehand)
+``trick_policy(deal)``        :class:`TrickPolicy` () — follow suit, else trump, else any
+``trick_extra(deal, k)``      ``()`` — cards added to trick ``k`` (klop/Varšava talon cards)
+``trick_winner(deal, cards)`` :func:`tarokpgn.rules.core.trick_winner` under the policy
+``is_decided(deal)``          False — play may stop early (beggar lost, valat broken)
+``score(deal)``               required: a :class:`Score`
+``penalty_score(deal, p, k)`` None — the score when ``p`` committed a proven renons
+============================  =================================================================
+
+Positions are 0…n−1 in order of play for the deal: 0 is forehand (the seat after the dealer),
+n−1 the dealer. Cards are card numbers of :class:`tarokpgn.rules.core.CardTables`.
+
+A ruleset instance is a preset (``semedela``, ``pagat``…) plus its :class:`Options` with any
+overrides from the record's ``Options`` tag applied. ``find_ruleset(variant, name, overrides)``
+returns one. This module never imports :mod:`tarokpgn.model`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tarokpgn.cards import Deck
+from tarokpgn.rules.core import CardTables, TrickPolicy, trick_winner
+from tarokpgn.verdict import Bonus, ScoreLine
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.state import DealState
+
+
+# --- facts -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """One contract (game) of a ruleset's ladder."""
+
+    id: str
+    """Canonical bid word (``three``, ``solo-without``, ``klop``)."""
+    value: int
+    """Base value (``V``)."""
+    rank: int
+    """Position in the bidding ladder (higher outbids lower)."""
+    kind: str = "points"
+    """``points`` (make 36+), ``negative`` (take no trick / one trick), ``valat`` (take every
+    trick), ``colour-valat``, ``klop`` (everyone alone)."""
+    talon: int = 0
+    """Talon cards taken in the exchange (0: talon unused)."""
+    calls: bool = False
+    """The declarer calls a partner (king, Czech tarok)."""
+    leader: str = "forehand"
+    """Who leads the first trick: ``forehand`` or ``declarer``."""
+    announcements: bool = False
+    """Whether bonus announcements are allowed in this contract."""
+    tricks_wanted: int | None = None
+    """For negative contracts: exactly this many tricks (0 beggar, 1 piccolo)."""
+    open: bool = False
+    """Declarer's hand is exposed (open beggar, open solo without)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A bonus that may be announced (and, where ``silent`` ≠ 0, also scored unannounced)."""
+
+    id: str
+    announced: int
+    silent: int = 0
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A rule violation found by a hook or by the engine: stable code, rule id, plain message.
+
+    ``pos`` is the offending player's position; ``cards`` the card tokens involved (the card
+    played first, then the cards the player should have played from, when known).
+    """
+
+    code: str
+    message: str
+    rule: str = ""
+    pos: int | None = None
+    cards: tuple[str, ...] = ()
+
+
+class RuleViolation(ValueError):
+    """Raised by the ``verify_*`` methods of the engine; carries the :class:`Fault`."""
+
+    def __init__(self, fault: Fault) -> None:
+        super().__init__(fault.message)
+        self.fault = fault
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What :meth:`Ruleset.score` returns."""
+
+    scores: dict[int, int]
+    """Position → score for this deal (every position present; 0 when it records nothing)."""
+    lines: tuple[ScoreLine, ...] = ()
+    """The judge's breakdown, top to bottom, ending with the per-seat result."""
+    bonuses: tuple[Bonus, ...] = ()
+    card_points: dict[str, int] = field(default_factory=dict)
+    """``{"declarer": 41, "opponents": 29}`` or per seat label position ``"0"``… in klop."""
+    won: bool | None = None
+    game_kontra: int = 0
+
+
+# --- options -----------------------------------------------------------------------------------
+
+
+def option(default: Any, choices: tuple[Any, ...] = (), rule: str = "", doc: str = "") -> Any:
+    """Declare one named option of an :class:`Options` dataclass.
+
+    ``choices`` lists the allowed values (empty: any value of the default's type); ``rule``
+    the rule id it rests on; ``doc`` a one-line meaning. Used by docs and ``Options`` parsing.
+    """
+    return field(default=default, metadata={"choices": choices, "rule": rule, "doc": doc})
+
+
+class OptionError(ValueError):
+    """An ``Options`` override names an unknown option or gives a value it does not allow."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base of every ruleset's options. Subclasses add fields made with :func:`option`."""
+
+    def override(self, overrides: Mapping[str, str]) -> Options:
+        """A copy with ``overrides`` (``{"klop_scoring": "plain"}``, text values) applied."""
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for name, text in overrides.items():
+            key = name.replace("-", "_")
+            if key not in fields:
+                raise OptionError(f"unknown option {name!r}")
+            changes[key] = _coerce(fields[key], getattr(self, key), text)
+        return dataclasses.replace(self, **changes)
+
+    def describe(self) -> dict[str, Any]:
+        """Option name → current value."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+def _coerce(f: dataclasses.Field[Any], current: Any, text: str) -> Any:
+    value: Any
+    if isinstance(current, bool):
+        low = text.lower()
+        if low not in ("true", "false", "on", "off", "yes", "no", "1", "0"):
+            raise OptionError(f"option {f.name} takes true or false, not {text!r}")
+        value = low in ("true", "on", "yes", "1")
+    elif isinstance(current, int):
+        try:
+            value = int(text)
+        except ValueError:
+            raise OptionError(f"option {f.name} takes a number, not {text!r}") from None
+    else:
+        value = text
+    choices = f.metadata.get("choices", ())
+    if choices and value not in choices:
+        allowed = ", ".join(str(c) for c in choices)
+        raise OptionError(f"option {f.name} takes one of {allowed}, not {text!r}")
+    return value
+
+
+# --- auction -----------------------------------------------------------------------------------
+
+
+class Auction(ABC):
+    """One deal's auction: the engine feeds it bids in order and asks who won.
+
+    Bids are canonical words (``pass`` or a contract id). ``to_act`` is the position expected
+    to speak next (None once over). ``check`` must not change state.
+    """
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None: ...
+
+    @abstractmethod
+    def check(self, pos: int, bid: str) -> Fault | None:
+        """None when ``pos`` may say ``bid`` now, else why not (``illegal-bid``…)."""
+
+    @abstractmethod
+    def apply(self, pos: int, bid: str) -> None:
+        """Record the bid (even an illegal one, as far as possible)."""
+
+    @abstractmethod
+    def legal(self, pos: int) -> list[str]:
+        """The bids ``pos`` may make now."""
+
+    @property
+    @abstractmethod
+    def done(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> tuple[str, int | None]:
+        """(contract id, declarer position or None for klop-like games)."""
+
+
+# --- the ruleset base --------------------------------------------------------------------------
+
+
+class Ruleset(ABC):
+    """Base of every ruleset. Subclasses set the ClassVars and override the hooks they need."""
+
+    family: ClassVar[str]
+    """``slovenian``, ``czech``, ``french``, ``tarocchini`` (keys of :mod:`tarokpgn.vocabulary`)."""
+    variants: ClassVar[tuple[str, ...]]
+    """Variant ids this class plays (``slovenian-4``)."""
+    players: ClassVar[int]
+    deck: ClassVar[Deck]
+    hand_size: ClassVar[int]
+    talon_size: ClassVar[int]
+    contracts: ClassVar[Mapping[str, Contract]]
+    """Contract id → facts (the full ladder; options may disable some, see :meth:`contract`)."""
+    announcements: ClassVar[Mapping[str, Announcement]] = {}
+    presets: ClassVar[Mapping[str, Options]]
+    """Preset name → options (``semedela``, ``pagat``); the first is the default."""
+    aliases: ClassVar[Mapping[str, str]] = {}
+    """Alternative preset names → preset name."""
+    declarations: ClassVar[frozenset[str]] = frozenset()
+    """Names a ``declare`` item may carry (Czech revealing hlášky); they are checked with
+    :meth:`check_announcement` like announcements."""
+    rule_ids: ClassVar[Mapping[str, str]] = {}
+    """Fault code → this family's rule id, for faults the replay itself raises
+    (``wrong-leader``, ``first-leader``, ``hand-size``, ``duplicate-card``, ``score-mismatch``)."""
+    max_kontra: ClassVar[int] = 4
+    count_group: ClassVar[int] = 3
+    """Card points are counted in groups of this many (3 Central European, 2 Bolognese, 1
+    French half points)."""
+
+    def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):
+        name = preset or next(iter(self.presets))
+        name = self.aliases.get(name, name)
+        if name not in self.presets:
+            raise OptionError(f"unknown ruleset {preset!r} for {self.variants[0]}")
+        self.name = name
+        self.options: Options = self.presets[name].override(overrides or {})
+        self.tables = CardTables.of(self.deck)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    # facts with option-dependent answers
+
+    def contract(self, cid: str) -> Contract | None:
+        """The contract ``cid`` if this preset plays it (override to disable by option)."""
+        return self.contracts.get(cid)
+
+    def new_deal(
+        self,
+        hands: Sequence[Sequence[int] | None] | None = None,
+        talon: Sequence[int] | None = None,
+        *,
+        number: int = 0,
+        labels: Sequence[str] | None = None,
+    ) -> DealState:
+        """A fresh deal state (arguments as for :class:`~tarokpgn.rules.state.DealState`).
+
+        A family whose deal needs extra book-keeping (the Czech 4+1+1 talon split, forehand's
+        late Varšava choice) returns a :class:`DealState` subclass here.
+        """
+        from tarokpgn.rules.state import DealState
+
+        return DealState(self, hands, talon, number=number, labels=labels)
+
+    # phase hooks
+
+    @abstractmethod
+    def new_auction(self, deal: DealState) -> Auction: ...
+
+    def needs_call(self, deal: DealState) -> bool:
+        return False
+
+    def legal_calls(self, deal: DealState) -> list[int]:
+        return []
+
+    def check_call(self, deal: DealState, pos: int, card: int) -> Fault | None:
+        return Fault("illegal-call", "no card is called in this contract", pos=pos)
+
+    def uses_talon(self, deal: DealState) -> bool:
+        return deal.contract is not None and deal.contract.talon > 0
+
+    def check_exchange(
+        self,
+        deal: DealState,
+        pos: int,
+        take: tuple[int, ...],
+        discard: tuple[int, ...],
+        show: tuple[int, ...],
+    ) -> list[Fault]:
+        return [Fault("talon-group", "this ruleset has no talon exchange", pos=pos)]
+
+    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
+        if name not in self.announcements:
+            return Fault("illegal-announcement", f"{name!r} is not an announcement here", pos=pos)
+        return None
+
+    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
+        current = deal.kontras.get(target, 0)
+        if not 1 <= level <= self.max_kontra or level != current + 1:
+            return Fault(
+                "illegal-kontra", f"kontra level {level} on {target} after level {current}", pos=pos
+            )
+        return None
+
+    def first_leader(self, deal: DealState) -> int:
+        return 0
+
+    def trick_policy(self, deal: DealState) -> TrickPolicy:
+        return TrickPolicy()
+
+    def trick_extra(self, deal: DealState, number: int) -> tuple[int, ...]:
+        """Cards added to trick ``number`` (1-based) that go to its winner; default none."""
+        return ()
+
+    def trick_winner(self, deal: DealState, cards: tuple[int, ...]) -> int:
+        """Position within ``cards`` (0 = leader) of the winning card."""
+        return trick_winner(cards, self.tables, deal.policy)
+
+    def is_decided(self, deal: DealState) -> bool:
+        """True when play may stop before the last trick (the outcome can no longer change)."""
+        return False
+
+    @abstractmethod
+    def score(self, deal: DealState) -> Score:
+        """The finished deal's score. Raise ValueError when it cannot be computed."""
+
+    def penalty_score(self, deal: DealState, offender: int, kontra: int) -> Score | None:
+        """The deal's score when ``offender`` committed a proven renons kontra'd ``kontra``
+        times (SL-13); None when the ruleset has no renons penalty."""
+        return None
+
+
+# --- registry ----------------------------------------------------------------------------------
+
+_REGISTRY: dict[str, list[type[Ruleset]]] = {}
+_FAMILY_MODULES = ("slovenian", "czech", "french", "tarocchini")
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: make ``cls`` findable by :func:`find_ruleset` for its variants."""
+    for variant in cls.variants:
+        _REGISTRY.setdefault(variant, []).append(cls)
+    return cls
+
+
+def _load_plugins() -> None:
+    for name in _FAMILY_MODULES:
+        try:
+            importlib.import_module(f"tarokpgn.rules.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tarokpgn.rules.{name}":
+                raise
+
+
+def find_ruleset(
+    variant: str, name: str | None = None, overrides: Mapping[str, str] | None = None
+) -> Ruleset:
+    """The ruleset ``name`` (default: the variant's first preset) for ``variant``, with
+    ``overrides`` of single options applied. Raises :class:`OptionError` for unknown names."""
+    if variant not in _REGISTRY:
+        _load_plugins()
+    classes = _REGISTRY.get(variant)
+    if not classes:
+        raise OptionError(f"no rules engine for variant {variant!r}")
+    key = (name or "").lower()
+    for cls in classes:
+        if not key or key in cls.presets or key in cls.aliases:
+            return cls(key or None, overrides)
+    known = sorted({p for cls in classes for p in cls.presets})
+    raise OptionError(f"unknown ruleset {name!r} for {variant} (known: {', '.join(known)})")
+
+
+def rulesets(variant: str) -> list[str]:
+    """Preset names available for ``variant``."""
+    if variant not in _REGISTRY:
+        _load_plugins()
+    return [p for cls in _REGISTRY.get(variant, []) for p in cls.presets]

@@ -1,0 +1,434 @@
+"""Counting and scoring (SL-11, SL-12), with the judge's line-by-line breakdown.
+
+Point contracts: ``G = ±(V + |D|)`` × game kontra, plus announced and silent bonuses each with
+its own kontra, or valat instead of all of it (SL-12.3–12.5). Flat contracts: ±V × game kontra
+(SL-12.4). Klop: each player alone (SL-12.7). Mondfang (SL-12.8) and renons (SL-13) are
+individual charges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tarokpgn.rules.core import count_points
+from tarokpgn.rules.ruleset import Score
+from tarokpgn.rules.slovenian.contracts import ANNOUNCEMENTS, SOLO_WITHOUT
+from tarokpgn.rules.slovenian.options import SlovenianOptions
+from tarokpgn.rules.slovenian.talon import KINGS, TRULA
+from tarokpgn.verdict import Bonus, ScoreLine
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.state import DealState
+
+DECLARER, OPPONENTS = "declarer", "opponents"
+
+
+@dataclass
+class Sheet:
+    """A score sheet being filled in: lines, bonuses, and the declarer side's running total."""
+
+    lines: list[ScoreLine] = field(default_factory=list)
+    bonuses: list[Bonus] = field(default_factory=list)
+    total: int = 0
+
+    def line(self, label: str, value: int, detail: str = "") -> None:
+        self.lines.append(ScoreLine(label, value, detail))
+
+
+def count_detail(cards: list[int], deal: DealState) -> tuple[int, str]:
+    """Points of a pile in threes (SL-11.1) and how a judge writes the sum."""
+    n = len(cards)
+    raw = sum(deal.tables.points[c] for c in cards)
+    pts = count_points(cards, deal.tables)
+    rest = " − 1" if n % 3 else ""
+    return pts, f"{n} cards: raw {raw} − 2×{n // 3}{rest} = {pts}"
+
+
+def remainder(deal: DealState) -> list[int]:
+    """Talon cards not taken in the exchange (all of them when the talon was not used)."""
+    if deal.talon is None:
+        return []
+    taken = set(deal.taken)
+    return [c for c in deal.talon if c not in taken]
+
+
+def brought_home(deal: DealState) -> bool:
+    """The called king was taken from the talon and won by the declarer (SL-6.5)."""
+    called = deal.called
+    if called is None or called not in deal.taken or deal.declarer is None:
+        return False
+    return any(called in t.cards and t.winner == deal.declarer for t in deal.tricks)
+
+
+def declarer_pile(deal: DealState) -> list[int]:
+    """Cards owned by the declarer side (SL-11.3)."""
+    pile = list(deal.laid_away)
+    for pos in range(deal.players):
+        if deal.side_of(pos) == DECLARER:
+            pile += deal.won[pos]
+    if brought_home(deal):
+        if deal.talon is None:
+            raise ValueError("the talon is unknown, and its remainder belongs to the declarer")
+        pile += remainder(deal)
+    return pile
+
+
+def pile_detail(deal: DealState) -> str:
+    """Where the declarer side's cards come from, as a judge lists them."""
+    parts = [
+        f"{deal.label(p)} {len(deal.won[p])} in tricks"
+        for p in range(deal.players)
+        if deal.side_of(p) == DECLARER
+    ]
+    if deal.laid_away:
+        parts.append(f"{len(deal.laid_away)} laid away")
+    if brought_home(deal):
+        parts.append(f"talon remainder {len(remainder(deal))} (king brought home, SL-6.5)")
+    return ", ".join(parts)
+
+
+def factor(level: int) -> int:
+    return 1 << level
+
+
+def _rounded(d: int, opts: SlovenianOptions) -> int:
+    if opts.difference_rounding == "nearest5":
+        return (d + 2) // 5 * 5
+    return d
+
+
+def all_tricks(deal: DealState) -> str | None:
+    """``declarer`` or ``opponents`` when that side won every trick (play complete)."""
+    done = [t for t in deal.tricks if t.winner is not None]
+    if len(done) != deal.total_tricks:
+        return None
+    sides = {deal.side_of(t.winner) for t in done if t.winner is not None}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def seat_scores(deal: DealState, total: int) -> dict[int, int]:
+    """Each declarer-side member records ``total``, the others 0 (SL-12.6)."""
+    return {p: (total if deal.side_of(p) == DECLARER else 0) for p in range(deal.players)}
+
+
+def _members(deal: DealState) -> str:
+    return "+".join(deal.label(p) for p in range(deal.players) if deal.side_of(p) == DECLARER)
+
+
+# --- point contracts ---------------------------------------------------------------------------
+
+
+def score_points(deal: DealState, opts: SlovenianOptions) -> Score:
+    """Trojka … solo ena (SL-12.3, SL-12.5, SL-7)."""
+    c = deal.contract
+    assert c is not None
+    sheet = Sheet()
+    pile = declarer_pile(deal)
+    p, detail = count_detail(pile, deal)
+    sheet.line(f"card points {_members(deal)}", p, f"{pile_detail(deal)}; {detail}")
+    sheet.line("card points opponents", 70 - p, f"70 − {p}")
+    kg = deal.kontras.get("game", 0)
+    valat = all_tricks(deal)
+    announced_valat = deal.announced.get("valat")
+    if valat is not None or announced_valat is not None:
+        done = _valat(deal, opts, sheet, valat, announced_valat, kg)
+        if done:
+            return _finish(deal, opts, sheet, p, won=valat == DECLARER, kg=kg, valat=True)
+    won = p >= 36
+    _game_lines(deal, opts, sheet, p, kg)
+    pile_set = set(pile)
+    for name in ("trula", "kings"):
+        _set_bonus(deal, sheet, name, pile_set)
+    _pagat_ultimo(deal, opts, sheet)
+    if opts.king_ultimo and deal.players == 4:
+        _king_ultimo(deal, sheet)
+    return _finish(deal, opts, sheet, p, won=won, kg=kg)
+
+
+def _game_lines(deal: DealState, opts: SlovenianOptions, sheet: Sheet, p: int, kg: int) -> None:
+    c = deal.contract
+    assert c is not None
+    d = p - 35
+    ad = _rounded(abs(d), opts)
+    rounding = f" (|{d}| rounded to {ad})" if ad != abs(d) else ""
+    sheet.line("difference", d, f"{p} − 35{rounding}")
+    won = p >= 36
+    g = (c.value + ad) * (1 if won else -1)
+    how = "won" if won else "lost"
+    sheet.line(f"game {c.id} {how}", g, f"{'+' if won else '−'}({c.value} + {ad})")
+    if kg:
+        g *= factor(kg)
+        sheet.line(f"game kontra level {kg}", g, f"× {factor(kg)}")
+    sheet.total += g
+
+
+def _valat(
+    deal: DealState,
+    opts: SlovenianOptions,
+    sheet: Sheet,
+    valat: str | None,
+    announcer: int | None,
+    kg: int,
+) -> bool:
+    """Valat replaces the game and the bonuses (SL-12.5); True when it does."""
+    ann = ANNOUNCEMENTS["valat"]
+    kv = deal.kontras.get("valat", 0)
+    mult = factor(kg) * factor(kv)
+    a_side = deal.side_of(announcer) if announcer is not None else None
+    if valat is not None:
+        value = ann.announced if a_side == valat else ann.silent
+        signed = value if valat == DECLARER else -value
+        how = "announced" if a_side == valat else "silent"
+        sheet.line(f"valat by {valat} ({how}) replaces the game", signed * mult,
+                   f"{'+' if signed > 0 else '−'}{value} × {mult}")  # fmt: skip
+        sheet.bonuses.append(Bonus("valat", valat, how == "announced", True, signed * mult, kv))
+        sheet.total = signed * mult
+        return True
+    if a_side is None or not opts.failed_valat_replaces_game:
+        return False
+    signed = -ann.announced if a_side == DECLARER else ann.announced
+    sheet.line(f"announced valat by {a_side} failed: replaces the game", signed * mult,
+               f"{'+' if signed > 0 else '−'}{ann.announced} × {mult}")  # fmt: skip
+    sheet.bonuses.append(Bonus("valat", a_side, True, False, signed * mult, kv))
+    sheet.total = signed * mult
+    return True
+
+
+def _announced_bonus(
+    deal: DealState, sheet: Sheet, name: str, made_by: str | None, detail: str
+) -> None:
+    """An announced bonus: + for the announcing side if it made it, − if not (SL-7.4)."""
+    ann = ANNOUNCEMENTS[name]
+    pos = deal.announced[name]
+    side = deal.side_of(pos)
+    made = made_by == side
+    k = deal.kontras.get(name, 0)
+    v = ann.announced * factor(k) * (1 if made else -1) * (1 if side == DECLARER else -1)
+    kt = f" × {factor(k)}" if k else ""
+    how = "made" if made else "failed"
+    sheet.line(f"{name} announced by {deal.label(pos)} ({side}) {how}", v,
+               f"{ann.announced}{kt}; {detail}")  # fmt: skip
+    sheet.bonuses.append(Bonus(name, side, True, made, v, k))
+    sheet.total += v
+
+
+def _silent_bonus(
+    deal: DealState, sheet: Sheet, name: str, side: str, value: int, detail: str, made: bool = True
+) -> None:
+    """A silent feat of ``side``: +value for it when made, −value when failed (SL-7.4)."""
+    v = (value if side == DECLARER else -value) * (1 if made else -1)
+    how = "made" if made else "failed"
+    sheet.line(f"{name} silent ({side}, {how})", v, detail)
+    sheet.bonuses.append(Bonus(name, side, False, made, v))
+    sheet.total += v
+
+
+def _set_bonus(deal: DealState, sheet: Sheet, name: str, pile: set[int]) -> None:
+    """Kings and trula: all cards of the set owned by one side (SL-7.3, SL-7.4)."""
+    cards = [deal.tables.card(t) for t in (KINGS if name == "kings" else TRULA)]
+    mine = sum(c in pile for c in cards)
+    owner = DECLARER if mine == len(cards) else OPPONENTS if mine == 0 else None
+    detail = f"declarer side owns {mine} of {len(cards)}"
+    if name in deal.announced:
+        _announced_bonus(deal, sheet, name, owner, detail)
+    elif owner is not None:
+        _silent_bonus(deal, sheet, name, owner, ANNOUNCEMENTS[name].silent, detail)
+
+
+def _last_trick_with(deal: DealState, card: int) -> tuple[int, int] | None:
+    """(player, winner) when ``card`` was played to the last trick."""
+    if len(deal.tricks) != deal.total_tricks:
+        return None
+    last = deal.tricks[-1]
+    if card not in last.cards or last.winner is None:
+        return None
+    return last.player(last.cards.index(card), deal.players), last.winner
+
+
+def _pagat_ultimo(deal: DealState, opts: SlovenianOptions, sheet: Sheet) -> None:
+    """The pagat wins the last trick (SL-7.3); silent failure costs 25 (SL-7.4, option)."""
+    hit = _last_trick_with(deal, deal.tables.card("T1"))
+    if "pagat-ultimo" in deal.announced:
+        made_by = deal.side_of(hit[0]) if hit is not None and hit[0] == hit[1] else None
+        detail = "pagat won the last trick" if made_by else "pagat did not win the last trick"
+        _announced_bonus(deal, sheet, "pagat-ultimo", made_by, detail)
+        return
+    if hit is None:
+        return
+    player, winner = hit
+    side = deal.side_of(player)
+    if player == winner:
+        _silent_bonus(deal, sheet, "pagat-ultimo", side, 25, "pagat won the last trick")
+    elif opts.silent_pagat_failure:
+        lost = f"{deal.label(player)}'s pagat lost the last trick"
+        _silent_bonus(deal, sheet, "pagat-ultimo", side, opts.silent_pagat_failure, lost, False)
+
+
+def _king_ultimo(deal: DealState, sheet: Sheet) -> None:
+    """The called king, played to the last trick, is won by the declarer side (SL-7.3)."""
+    if deal.called is None:
+        return
+    hit = _last_trick_with(deal, deal.called)
+    made_by = deal.side_of(hit[1]) if hit is not None else None
+    if "king-ultimo" in deal.announced:
+        ok = made_by == DECLARER
+        detail = "called king won in the last trick" if ok else "called king not home at the end"
+        _announced_bonus(deal, sheet, "king-ultimo", DECLARER if ok else OPPONENTS, detail)
+    elif made_by is not None:
+        _silent_bonus(deal, sheet, "king-ultimo", made_by, 10, "called king in the last trick")
+
+
+def _finish(
+    deal: DealState,
+    opts: SlovenianOptions,
+    sheet: Sheet,
+    p: int,
+    *,
+    won: bool,
+    kg: int,
+    valat: bool = False,
+) -> Score:
+    sheet.line(f"total for {_members(deal)}", sheet.total)
+    scores = seat_scores(deal, sheet.total)
+    if opts.mondfang and (not valat or opts.mondfang_after_valat):
+        _mondfang(deal, opts, sheet, scores)
+    return Score(scores, tuple(sheet.lines), tuple(sheet.bonuses),
+                 {DECLARER: p, OPPONENTS: 70 - p}, won, kg)  # fmt: skip
+
+
+def _mondfang(
+    deal: DealState, opts: SlovenianOptions, sheet: Sheet, scores: dict[int, int]
+) -> None:
+    """A captured mond costs its player ``mondfang`` (SL-12.8)."""
+    mond = deal.tables.card("T21")
+    loser: int | None = None
+    for t in deal.tricks:
+        if mond in t.cards and t.winner is not None:
+            player = t.player(t.cards.index(mond), deal.players)
+            loser = player if t.winner != player else None
+    c = deal.contract
+    in_rest = mond in remainder(deal) and c is not None and c.talon > 0
+    if in_rest and not (brought_home(deal) and opts.mond_in_talon_cancelled_by_king):
+        loser = deal.declarer
+    if loser is not None:
+        scores[loser] -= opts.mondfang
+        sheet.line(f"mondfang: {deal.label(loser)} lost the mond", -opts.mondfang, "individual")
+
+
+# --- flat contracts ----------------------------------------------------------------------------
+
+
+def flat_outcome(deal: DealState) -> bool | None:
+    """Whether the declarer met a flat contract; None while undecided (SL-4.1, SL-12.4)."""
+    c = deal.contract
+    assert c is not None
+    from tarokpgn.rules.slovenian.play import declarer_tricks
+
+    mine, theirs = declarer_tricks(deal)
+    complete = len([t for t in deal.tricks if t.winner is not None]) == deal.total_tricks
+    if c.kind == "negative":
+        wanted = c.tricks_wanted or 0
+        if mine > wanted:
+            return False
+        return (mine == wanted) if complete else None
+    if c.kind in ("valat", "colour-valat"):
+        return False if theirs else (True if complete else None)
+    if not complete:
+        return None
+    return count_points(declarer_pile(deal), deal.tables) >= 36
+
+
+def score_flat(deal: DealState, opts: SlovenianOptions) -> Score | None:
+    """Beggar, solo without, colour valat, valat…: ±V × game kontra (SL-12.4)."""
+    c = deal.contract
+    assert c is not None
+    won = flat_outcome(deal)
+    if won is None:
+        return None
+    sheet = Sheet()
+    kg = deal.kontras.get("game", 0)
+    from tarokpgn.rules.slovenian.play import declarer_tricks
+
+    mine, _ = declarer_tricks(deal)
+    sheet.line(f"tricks taken by {deal.label(deal.declarer)}", mine)
+    p = count_points(declarer_pile(deal), deal.tables)
+    g = c.value if won else -c.value
+    how = "won" if won else "lost"
+    sheet.line(f"game {c.id} {how}", g, f"{'+' if won else '−'}{c.value}")
+    if c.id in SOLO_WITHOUT:
+        sheet.line(f"card points {deal.label(deal.declarer)}", p, count_detail(
+            declarer_pile(deal), deal)[1])  # fmt: skip
+        if opts.solo_brez_adds_difference:
+            d = _rounded(abs(p - 35), opts)
+            g += d if won else -d
+            sheet.line("difference added", g, f"{p} − 35")
+    if kg:
+        g *= factor(kg)
+        sheet.line(f"game kontra level {kg}", g, f"× {factor(kg)}")
+    sheet.total = g
+    sheet.line(f"total for {deal.label(deal.declarer)}", g)
+    return Score(seat_scores(deal, g), tuple(sheet.lines), (), {DECLARER: p, OPPONENTS: 70 - p},
+                 won, kg)  # fmt: skip
+
+
+# --- klop --------------------------------------------------------------------------------------
+
+
+def score_klop(deal: DealState, opts: SlovenianOptions) -> Score:
+    """Everyone alone, fewest points best (SL-12.7)."""
+    if deal.talon is None and opts.klop_talon == "first_six":
+        raise ValueError("the talon is unknown, and its cards go to the first six tricks")
+    sheet = Sheet()
+    pts: dict[int, int] = {}
+    tricks = {p: sum(1 for t in deal.tricks if t.winner == p) for p in range(deal.players)}
+    for pos in range(deal.players):
+        pts[pos], detail = count_detail(deal.won[pos], deal)
+        sheet.line(f"card points {deal.label(pos)}", pts[pos], f"{tricks[pos]} tricks, {detail}")
+    scores = _klop_scores(pts, tricks, opts, sheet, deal)
+    kg = deal.kontras.get("game", 0)
+    if kg:
+        scores = {p: s * factor(kg) for p, s in scores.items()}
+        sheet.line(f"klop kontra level {kg}", factor(kg), "every score ×")
+    card_points = {deal.label(p): v for p, v in pts.items()}
+    return Score(scores, tuple(sheet.lines), (), card_points, None, kg)
+
+
+def _klop_scores(
+    pts: dict[int, int],
+    tricks: dict[int, int],
+    opts: SlovenianOptions,
+    sheet: Sheet,
+    deal: DealState,
+) -> dict[int, int]:
+    rule = opts.klop_scoring
+    if rule == "pagat":
+        over = {p for p, v in pts.items() if v > 35}
+        empty = {p for p, n in tricks.items() if n == 0}
+        if over or empty:
+            out = {p: (-70 if p in over else 70 if p in empty else 0) for p in pts}
+            for p in sorted(over | empty):
+                why = "more than 35 points" if p in over else "no trick"
+                sheet.line(f"klop {deal.label(p)}: {why}", out[p])
+            return out
+    out = {}
+    for p, v in pts.items():
+        double = rule == "semedela" and v > 35
+        out[p] = -2 * v if double else -v
+        sheet.line(f"klop {deal.label(p)}", out[p], f"−2×{v} (over 35)" if double else f"−{v}")
+    return out
+
+
+# --- renons ------------------------------------------------------------------------------------
+
+
+def renons_penalty(
+    deal: DealState, pos: int, kontra: int, opts: SlovenianOptions
+) -> tuple[int, str]:
+    """``−(V + 35 + A) × 2^kontra`` for ``pos`` (SL-13.2, SL-13.3), and how it is reached."""
+    c = deal.contract
+    v = opts.renons_klop_value if c is None or c.kind == "klop" else c.value
+    a = sum(ANNOUNCEMENTS[n].announced for n, who in deal.announced.items() if who == pos)
+    pen = -(v + 35 + a) * factor(kontra)
+    kt = f" × {factor(kontra)}" if kontra else ""
+    return pen, f"−({v} + 35 + {a}){kt}"

@@ -1,0 +1,401 @@
+"""The deal engine: one mutable :class:`DealState` that moves through the phases of a deal.
+
+``AUCTION → CALL → TALON → ANNOUNCE → PLAY → DONE``; a phase with nothing to do is skipped
+(no king call in solo games or with three players, no talon in beggar…). Each operation comes
+as ``check_x`` (returns a :class:`Fault` or None, no change), ``verify_x`` (raises
+:class:`RuleViolation`) and ``x`` (applies the operation *without* checking, so a replay can
+report a fault and carry on). The ruleset decides every rule; the state only keeps books.
+
+Hands may be unknown (None): then plays are checked for consistency only (no card twice, no
+card another seat is known to hold, no suit a player was shown to lack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from tarokpgn.rules.core import (
+    CardTables,
+    TrickPolicy,
+    check_play,
+    legal_plays,
+    reveals_void,
+)
+from tarokpgn.rules.ruleset import Auction, Contract, Fault, Ruleset, RuleViolation, Score
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    CALL = "call"
+    TALON = "talon"
+    ANNOUNCE = "announce"
+    PLAY = "play"
+    DONE = "done"
+
+
+@dataclass(slots=True)
+class PlayedTrick:
+    """A finished (or, for the current one, running) trick."""
+
+    number: int
+    leader: int
+    cards: list[int] = field(default_factory=list)
+    winner: int | None = None
+    """Position of the player who won it."""
+    extra: tuple[int, ...] = ()
+    """Cards added to the trick (klop talon cards)."""
+
+    def player(self, i: int, players: int) -> int:
+        """Position of the player who played ``cards[i]``."""
+        return (self.leader + i) % players
+
+
+_SUIT_WORDS = ("hearts", "diamonds", "spades", "clubs", "taroks", "")
+
+
+class DealState:
+    """One deal in progress. Construct with the ruleset, then feed operations in order."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        hands: Sequence[Sequence[int] | None] | None = None,
+        talon: Sequence[int] | None = None,
+        *,
+        number: int = 0,
+        labels: Sequence[str] | None = None,
+    ) -> None:
+        """``hands[pos]``: the dealt cards of position ``pos`` (None: unknown); ``talon`` in
+        dealt order (None: unknown); ``number``: 1-based number of the deal in its match (0:
+        unknown), used by rules such as the compulsory first klop; ``labels``: seat names for
+        messages, in order of play."""
+        n = ruleset.players
+        self.ruleset = ruleset
+        self.tables: CardTables = ruleset.tables
+        self.players = n
+        self.number = number
+        self.labels = list(labels or [f"P{i + 1}" for i in range(n)])
+        given = list(hands or [None] * n)
+        self.dealt: list[frozenset[int] | None] = [
+            frozenset(h) if h is not None else None for h in given
+        ]
+        self.hands: list[set[int] | None] = [set(h) if h is not None else None for h in given]
+        self.talon: tuple[int, ...] | None = tuple(talon) if talon is not None else None
+        self.owner: dict[int, int] = {c: p for p, h in enumerate(self.dealt) if h for c in h}
+        """Card → position that was dealt it (known cards only)."""
+        self.voids: list[set[int]] = [set() for _ in range(n)]
+        self.bids: list[tuple[int, str]] = []
+        self.contract: Contract | None = None
+        self.declarer: int | None = None
+        self.called: int | None = None
+        self.partner: int | None = None
+        """Holder of the called card (None: declarer alone, or not yet known)."""
+        self.partner_known = False
+        self.taken: tuple[int, ...] = ()
+        self.group: int | None = None
+        """Index of the talon group taken."""
+        self.laid_away: list[int] = []
+        self.shown: tuple[int, ...] = ()
+        self.announced: dict[str, int] = {}
+        """Announcement name → position that announced it."""
+        self.kontras: dict[str, int] = {}
+        """Target (``game`` or an announcement) → kontra level reached."""
+        self.tricks: list[PlayedTrick] = []
+        self.used: set[int] = set()
+        """Cards already played or laid away."""
+        self.won: list[list[int]] = [[] for _ in range(n)]
+        self.policy: TrickPolicy = TrickPolicy()
+        self.stopped = False
+        self.auction: Auction = ruleset.new_auction(self)
+        self.phase = Phase.AUCTION
+        self._after_auction_if_done()
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def name(self, card: int) -> str:
+        return self.tables.tokens[card]
+
+    def label(self, pos: int | None) -> str:
+        return self.labels[pos] if pos is not None else "?"
+
+    def fault(self, code: str, message: str, rule: str = "", pos: int | None = None) -> Fault:
+        return Fault(code, message, rule, pos)
+
+    @property
+    def alone(self) -> bool:
+        """True when the declarer plays without a partner."""
+        return self.partner is None or self.partner == self.declarer
+
+    def side_of(self, pos: int) -> str:
+        """``declarer`` or ``opponents`` (``pos`` itself as text in klop-like games)."""
+        if self.declarer is None:
+            return str(pos)
+        return "declarer" if pos == self.declarer or pos == self.partner else "opponents"
+
+    # --- auction ----------------------------------------------------------------------------
+
+    def _auction_open(self) -> bool:
+        """True while bids are still possible: the auction, or a final raise before the call."""
+        if self.phase is Phase.AUCTION:
+            return True
+        untouched = self.called is None and not self.taken and not self.announced
+        return untouched and not self.kontras and not self.tricks
+
+    def check_bid(self, pos: int, bid: str) -> Fault | None:
+        if not self._auction_open():
+            return self.fault("illegal-bid", "the auction is already over", "SL-3.9", pos)
+        return self.auction.check(pos, bid)
+
+    def verify_bid(self, pos: int, bid: str) -> None:
+        _raise(self.check_bid(pos, bid))
+
+    def bid(self, pos: int, bid: str) -> None:
+        if not self._auction_open():
+            return
+        self.bids.append((pos, bid))
+        self.auction.apply(pos, bid)
+        self._after_auction_if_done()
+
+    def _after_auction_if_done(self) -> None:
+        if not self.auction.done:
+            return
+        cid, declarer = self.auction.result()
+        self.contract = self.ruleset.contract(cid)
+        self.declarer = declarer
+        self.policy = self.ruleset.trick_policy(self)
+        self.phase = Phase.CALL
+        self._advance()
+
+    def _advance(self) -> None:
+        """Skip the phases that have nothing to do."""
+        if self.phase is Phase.CALL and not self.ruleset.needs_call(self):
+            self.phase = Phase.TALON
+        if self.phase is Phase.TALON and not self.ruleset.uses_talon(self):
+            self.phase = Phase.ANNOUNCE
+        if self.phase is Phase.ANNOUNCE:
+            self.policy = self.ruleset.trick_policy(self)
+
+    # --- call -------------------------------------------------------------------------------
+
+    def check_call(self, pos: int, card: int) -> Fault | None:
+        if self.phase is not Phase.CALL:
+            return self.fault("illegal-call", "no card may be called now", "SL-5.1", pos)
+        if pos != self.declarer:
+            return self.fault("illegal-call", "only the declarer calls", "SL-5.1", pos)
+        return self.ruleset.check_call(self, pos, card)
+
+    def call(self, pos: int, card: int) -> None:
+        self.called = card
+        holder = self.owner.get(card)
+        if holder is not None:
+            self.partner, self.partner_known = holder, True
+        elif self.talon is not None and card in self.talon:
+            self.partner, self.partner_known = None, True
+        self.phase = Phase.TALON
+        self._advance()
+
+    # --- talon exchange ---------------------------------------------------------------------
+
+    def talon_groups(self) -> list[tuple[int, ...]]:
+        """The talon split into groups of ``contract.talon`` cards, in dealt order."""
+        if self.talon is None or self.contract is None or self.contract.talon <= 0:
+            return []
+        k = self.contract.talon
+        return [self.talon[i : i + k] for i in range(0, len(self.talon), k)]
+
+    def check_exchange(
+        self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
+    ) -> list[Fault]:
+        if self.phase is not Phase.TALON:
+            return [self.fault("talon-group", "no talon exchange in this contract", "SL-6.1", pos)]
+        return self.ruleset.check_exchange(self, pos, take, discard, show)
+
+    def exchange(
+        self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
+    ) -> None:
+        groups = self.talon_groups()
+        for i, g in enumerate(groups):
+            if set(g) == set(take):
+                self.group = i
+        self.taken = take
+        hand = self.hands[pos]
+        if hand is not None:
+            hand.update(take)
+            hand.difference_update(discard)
+        for c in take:
+            self.owner[c] = pos
+        if self.called is not None and self.called in take:
+            self.partner, self.partner_known = None, True
+        self.laid_away.extend(discard)
+        self.used.update(discard)
+        self.shown = show
+        self.phase = Phase.ANNOUNCE
+        self._advance()
+
+    # --- announcements and kontra -----------------------------------------------------------
+
+    def _to_announce(self) -> None:
+        if self.phase in (Phase.CALL, Phase.TALON):
+            self.phase = Phase.ANNOUNCE
+            self._advance()
+
+    def check_announcement(self, pos: int, name: str) -> Fault | None:
+        if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
+            return self.fault(
+                "illegal-announcement", "announcements come before the first lead", "SL-7.1", pos
+            )
+        return self.ruleset.check_announcement(self, pos, name)
+
+    def announce(self, pos: int, name: str) -> None:
+        self._to_announce()
+        self.announced.setdefault(name, pos)
+
+    def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
+        if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
+            return self.fault("illegal-kontra", "kontra comes before the first lead", "SL-7.1", pos)
+        return self.ruleset.check_kontra(self, pos, level, target)
+
+    def kontra(self, pos: int, level: int, target: str) -> None:
+        self._to_announce()
+        self.kontras[target] = max(level, self.kontras.get(target, 0))
+
+    # --- play -------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> PlayedTrick | None:
+        """The trick being played (None before the first card and between tricks)."""
+        if self.tricks and self.tricks[-1].winner is None:
+            return self.tricks[-1]
+        return None
+
+    @property
+    def to_play(self) -> int:
+        """Position expected to play next."""
+        cur = self.current
+        if cur is not None:
+            return cur.player(len(cur.cards), self.players)
+        if self.tricks:
+            winner = self.tricks[-1].winner
+            return winner if winner is not None else 0
+        return self.ruleset.first_leader(self)
+
+    def start_play(self) -> None:
+        """Close the announcements (implicit when the first card is played)."""
+        if self.phase is Phase.AUCTION and not self.bids:
+            return
+        if self.phase is not Phase.PLAY:
+            self.phase = Phase.PLAY
+            self.policy = self.ruleset.trick_policy(self)
+
+    def legal(self, pos: int) -> list[int]:
+        """Legal cards for ``pos`` now (requires a known hand)."""
+        hand = self.hands[pos]
+        if hand is None:
+            return []
+        cur = self.current
+        trick = cur.cards if cur is not None else []
+        return legal_plays(sorted(hand), trick, self.tables, self.policy)
+
+    def check_play(self, pos: int, card: int) -> Fault | None:
+        """Turn, holding, duplicates, voids, then the ruleset's trick policy."""
+        if pos != self.to_play:
+            who = self.label(self.to_play)
+            return self.fault("out-of-turn", f"it was {who}'s turn to play", "SL-10.5", pos)
+        if card in self.used:
+            return self.fault("duplicate-card", f"{self.name(card)} was already played", "", pos)
+        owner = self.owner.get(card)
+        hand = self.hands[pos]
+        if (owner is not None and owner != pos) or (hand is not None and card not in hand):
+            who = f" ({self.label(owner)} holds it)" if owner is not None and owner != pos else ""
+            msg = f"{self.label(pos)} did not hold {self.name(card)}{who}"
+            return self.fault("not-held", msg, "SL-2.6", pos)
+        cur = self.current
+        trick = cur.cards if cur is not None else []
+        if hand is None:
+            return self._check_void(pos, card, trick)
+        pf = check_play(card, sorted(hand), trick, self.tables, self.policy)
+        if pf is None:
+            return None
+        return self._explain(pos, card, pf.code, pf.should)
+
+    def _check_void(self, pos: int, card: int, trick: list[int]) -> Fault | None:
+        suit = self.tables.suit[card]
+        if suit in self.voids[pos]:
+            word = _SUIT_WORDS[suit]
+            msg = f"{self.label(pos)} plays {self.name(card)} but showed earlier to have no {word}"
+            return self.fault("void-contradiction", msg, "SL-9.2", pos)
+        return None
+
+    def _explain(self, pos: int, card: int, code: str, should: tuple[int, ...]) -> Fault:
+        names = " ".join(self.tables.names(should))
+        cur = self.current
+        led = self.name(cur.cards[0]) if cur is not None and cur.cards else ""
+        who, played = self.label(pos), self.name(card)
+        texts = {
+            "follow-suit": (f"{who} played {played} but had to follow {led}: {names}", "SL-9.2"),
+            "must-trump": (f"{who} played {played} but had to play a tarok: {names}", "SL-9.3"),
+            "must-beat": (f"{who} played {played} but had to beat with {names}", "SL-9.6"),
+            "must-overtrump": (f"{who} played {played} but had to overtrump with {names}", ""),
+            "pagat-last": (f"{who} played the pagat while holding other legal cards: {names}",
+                           "SL-9.6"),
+        }  # fmt: skip
+        msg, rule = texts.get(code, (f"{who} may not play {played}", ""))
+        if (
+            code == "must-trump"
+            and cur is not None
+            and cur.cards
+            and self.tables.suit[cur.cards[0]] == 4
+        ):
+            rule = "SL-9.4"
+        return Fault(code, msg, rule, pos, (played, *self.tables.names(should)))
+
+    def play(self, pos: int, card: int) -> None:
+        """Play ``card`` for ``pos`` (unchecked). Closes the trick when it is full."""
+        self.start_play()
+        cur = self.current
+        if cur is None:
+            cur = PlayedTrick(len(self.tricks) + 1, pos)
+            self.tricks.append(cur)
+        trick_before = list(cur.cards)
+        if self.hands[pos] is None and trick_before:
+            self.voids[pos] |= reveals_void(card, trick_before, self.tables, self.policy)
+        cur.cards.append(card)
+        for hand in self.hands:  # a card played out of another hand leaves that hand too
+            if hand is not None:
+                hand.discard(card)
+        self.used.add(card)
+        if card == self.called and self.declarer is not None and not self.partner_known:
+            self.partner, self.partner_known = pos, True
+        if len(cur.cards) == self.players:
+            self._close(cur)
+
+    def _close(self, trick: PlayedTrick) -> None:
+        i = self.ruleset.trick_winner(self, tuple(trick.cards))
+        trick.winner = trick.player(i, self.players)
+        trick.extra = self.ruleset.trick_extra(self, trick.number)
+        self.won[trick.winner].extend(trick.cards)
+        self.won[trick.winner].extend(trick.extra)
+        if self.ruleset.is_decided(self) or len(self.tricks) == self.total_tricks:
+            self.stopped = True
+
+    @property
+    def total_tricks(self) -> int:
+        return self.ruleset.hand_size
+
+    @property
+    def complete(self) -> bool:
+        """True when every trick was played (or play stopped once the outcome was decided)."""
+        done = [t for t in self.tricks if t.winner is not None]
+        return len(done) == self.total_tricks or (self.stopped and bool(done))
+
+    def score(self) -> Score:
+        """The ruleset's score for the finished deal."""
+        self.phase = Phase.DONE
+        return self.ruleset.score(self)
+
+
+def _raise(fault: Fault | None) -> None:
+    if fault is not None:
+        raise RuleViolation(fault)

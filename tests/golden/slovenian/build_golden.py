@@ -1,0 +1,452 @@
+"""Build the Slovenian golden records: one file per contract, bonus, kontra level and kind of
+violation, each with the verdict the verifier must give (``<name>.json``).
+
+Legal cases are picked from generated deals by what their verdict shows; violations are made by
+editing one element of a legal deal. Run ``python tests/golden/slovenian/build_golden.py``
+after a deliberate change of the rules, then review every diff of the ``.json`` files by hand:
+they are the expected results, not a mirror of the code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from tarokpgn.generate import generate
+from tarokpgn.model import (
+    Announce,
+    Auction,
+    Bid,
+    Call,
+    Comment,
+    Exchange,
+    Hand,
+    Irregular,
+    Item,
+    Kontra,
+    Record,
+    Renons,
+    Talon,
+    Trick,
+    format_scores,
+)
+from tarokpgn.notation import parse_record, write_record, write_records
+from tarokpgn.replay import verify, verify_all
+from tarokpgn.verdict import Verdict
+
+HERE = Path(__file__).parent
+Pred = Callable[[Record, Verdict], bool]
+
+
+def expected(verdict: Verdict) -> dict[str, object]:
+    """The parts of a verdict a golden file pins down."""
+    return {
+        "status": verdict.status.value,
+        "contract": verdict.contract,
+        "declarer": verdict.declarer,
+        "partner": verdict.partner,
+        "won": verdict.won,
+        "scores": verdict.scores,
+        "game_kontra": verdict.game_kontra,
+        "bonuses": sorted(
+            [b.name, b.side, b.announced, b.made, b.value, b.kontra] for b in verdict.bonuses
+        ),
+        "problems": [
+            {
+                "code": p.code,
+                "line": p.line,
+                "trick": p.trick,
+                "seat": p.seat,
+                "rule": p.rule,
+                "accepted": p.accepted,
+            }
+            for p in verdict.problems
+        ],  # fmt: skip
+    }
+
+
+def pool(variant: str, preset: str, n: int, seed: int, **options: str) -> Iterator[Record]:
+    yield from generate(variant, preset, n=n, seed=seed, options=options or None)
+
+
+def find(records: Iterator[Record], pred: Pred) -> Record:
+    for record in records:
+        v = verify(record)
+        if v.ok and pred(record, v):
+            return record
+    raise LookupError("no deal found")
+
+
+def contract(cid: str, won: bool | None = None) -> Pred:
+    return lambda r, v: v.contract == cid and (won is None or v.won == won)
+
+
+def bonus(name: str, announced: bool, made: bool) -> Pred:
+    return lambda r, v: any(
+        b.name == name and b.announced == announced and b.made == made for b in v.bonuses
+    )
+
+
+def kontra(level: int) -> Pred:
+    return lambda r, v: v.game_kontra == level and v.contract not in ("klop", None)
+
+
+def with_comment(record: Record, text: str) -> Record:
+    return dataclasses.replace(record, items=(Comment(text), *record.items))
+
+
+def replace(record: Record, old: Item, new: Item | None) -> Record:
+    items = tuple(i for i in (new if it is old else it for it in record.items) if i is not None)
+    return dataclasses.replace(record, items=items)
+
+
+def with_computed_result(record: Record) -> Record:
+    """The record with ``Result`` (and no ``Totals``) set to what the verifier computes, so a
+    violation record shows the violation and not a score difference caused by the edit."""
+    scores = verify(record).scores
+    value = format_scores(scores) if scores is not None else "*"
+    tags = tuple((k, value if k == "Result" else v) for k, v in record.tags if k != "Totals")
+    return dataclasses.replace(record, tags=tags)
+
+
+def save(name: str, record: Record, note: str, fix_result: bool = False) -> None:
+    if fix_result or name.startswith(("v-", "accepted", "renons")) and name != "v-score-mismatch":
+        record = with_computed_result(record)
+    record = with_comment(record, note)
+    text = write_record(record)
+    parsed = parse_record(text)
+    verdict = verify(parsed)
+    (HERE / f"{name}.tpgn").write_text(text, encoding="utf-8")
+    data = expected(verdict)
+    (HERE / f"{name}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"{name:32} {verdict.status.value:15} {[p.code for p in verdict.problems]}")
+
+
+# --- legal deals -------------------------------------------------------------------------------
+
+LEGAL: list[tuple[str, str, str, dict[str, str], Pred, str]] = [
+    ("klop-compulsory", "slovenian-4", "semedela", {}, contract("klop"),
+     "compulsory klop on the first deal of a round (SL-3.1), Semedela scoring (SL-12.7)"),
+    ("klop-all-pass-pagat", "slovenian-4", "pagat", {},
+     lambda r, v: v.contract == "klop" and any(isinstance(i, Auction) for i in r.items),
+     "all others pass, forehand chooses klop (SL-3.8); pagat klop scoring"),
+    ("three-won", "slovenian-4", "semedela", {}, contract("three", True), "three won (SL-12.3)"),
+    ("two-lost", "slovenian-4", "semedela", {}, contract("two", False), "two lost"),
+    ("one", "slovenian-4", "semedela", {}, contract("one"), "one"),
+    ("solo-three", "slovenian-4", "semedela", {}, contract("solo-three"), "solo three"),
+    ("solo-two", "slovenian-4", "semedela", {}, contract("solo-two"), "solo two"),
+    ("solo-one", "slovenian-4", "semedela", {}, contract("solo-one"), "solo one"),
+    ("beggar-won", "slovenian-4", "semedela", {}, contract("beggar", True), "beggar made"),
+    ("beggar-lost", "slovenian-4", "semedela", {}, contract("beggar", False), "beggar lost"),
+    ("solo-without", "slovenian-4", "semedela", {}, contract("solo-without"),
+     "solo without, flat score (SL-12.4)"),
+    ("open-beggar", "slovenian-4", "semedela", {}, contract("open-beggar"), "open beggar"),
+    ("open-solo-without", "slovenian-4", "semedela", {}, contract("open-solo-without"),
+     "open solo without (Semedela only)"),
+    ("colour-valat-won", "slovenian-4", "semedela", {}, contract("colour-valat", True),
+     "colour valat made: taroks have no power (SL-10.4)"),
+    ("colour-valat-suit", "slovenian-4", "semedela", {}, contract("colour-valat-suit"),
+     "colour valat in one named suit, 150 (SL-4.5)"),
+    ("valat-contract-won", "slovenian-4", "semedela", {}, contract("valat", True),
+     "valat contract made (250 in Semedela)"),
+    ("valat-contract-lost", "slovenian-4", "pagat", {}, contract("valat", False),
+     "valat contract lost (500 in the pagat preset)"),
+    ("piccolo", "slovenian-4", "semedela", {"pikolo": "true"}, contract("piccolo"),
+     "piccolo enabled by an Options override (SL-4.1)"),
+    ("trula-announced-failed", "slovenian-4", "semedela", {}, bonus("trula", True, False),
+     "trula announced and not made (SL-7.4)"),
+    ("kings-silent", "slovenian-4", "semedela", {}, bonus("kings", False, True),
+     "silent kings (SL-7.4)"),
+    ("pagat-ultimo-announced-made", "slovenian-4", "semedela", {},
+     bonus("pagat-ultimo", True, True), "announced pagat ultimo made (50)"),
+    ("pagat-ultimo-silent-lost", "slovenian-4", "semedela", {},
+     bonus("pagat-ultimo", False, False), "a pagat played to the last trick loses: −25"),
+    ("king-ultimo", "slovenian-4", "pagat", {}, bonus("king-ultimo", True, False),
+     "king ultimo announced by the partner (pagat preset, SL-7.6)"),
+    ("valat-announced-made", "slovenian-4", "semedela", {}, bonus("valat", True, True),
+     "announced valat made: 500 replaces everything (SL-12.5)"),
+    ("valat-silent", "slovenian-4", "semedela", {}, bonus("valat", False, True),
+     "silent valat: 250 replaces everything"),
+    ("mondfang", "slovenian-4", "pagat", {},
+     lambda r, v: any(line.label.startswith("mondfang") for line in v.breakdown),
+     "the mond is captured: −21 for its player (SL-12.8, pagat preset)"),
+    ("kontra-1", "slovenian-4", "semedela", {}, kontra(1), "game kontra ×2"),
+    ("kontra-2-rekontra", "slovenian-4", "semedela", {}, kontra(2), "rekontra ×4"),
+    ("kontra-3-subkontra", "slovenian-4", "semedela", {}, kontra(3), "subkontra ×8"),
+    ("kontra-4-mortkontra", "slovenian-4", "semedela", {}, kontra(4), "mortkontra ×16"),
+    ("bonus-kontra", "slovenian-4", "semedela", {},
+     lambda r, v: any(b.kontra for b in v.bonuses), "an announcement kontra'd on its own"),
+    ("sl3-two", "slovenian-3", "sl3", {}, contract("two"), "three players, two (SL-15)"),
+    ("sl3-beggar", "slovenian-3", "pagat", {}, contract("beggar"),
+     "three players under the name pagat"),
+]  # fmt: skip
+
+
+def build_legal() -> dict[str, Record]:
+    made = {}
+    for name, variant, preset, options, pred, note in LEGAL:
+        record = find(pool(variant, preset, 3000, 1, **options), pred)
+        save(name, record, note)
+        made[name] = record
+    return made
+
+
+# --- violations --------------------------------------------------------------------------------
+
+
+def first(record: Record, kind: type) -> Item:
+    return next(i for i in record.items if isinstance(i, kind))
+
+
+def play_swap(record: Record, trick_no: int, i: int, new: str) -> Record:
+    items = []
+    for it in record.items:
+        if isinstance(it, Trick) and it.number >= trick_no:
+            old = next(t for t in record.of_type(Trick) if t.number == trick_no).cards[i]
+            cards = tuple(old if c == new else c for c in it.cards)
+            if it.number == trick_no:
+                cards = tuple(new if k == i else c for k, c in enumerate(it.cards))
+            it = dataclasses.replace(it, cards=cards)
+        items.append(it)
+    return dataclasses.replace(record, items=tuple(items))
+
+
+def find_revoke(record: Record, code: str) -> tuple[Record, int, str] | None:
+    """Swap one card of the record for an illegal one whose fault is ``code``."""
+    from tarokpgn.replay import _HANDLERS, _start
+
+    for trick in record.of_type(Trick):
+        for i in range(len(trick.cards)):
+            r, _ = _start(record)
+            assert r is not None
+            for item in record.items:
+                if item is trick:
+                    break
+                h = _HANDLERS.get(type(item))
+                if h:
+                    h(r, item)  # type: ignore[operator]
+            lead = r.pos[trick.leader]
+            for k, tok in enumerate(trick.cards[:i]):
+                r.deal.play((lead + k) % r.deal.players, r.deal.tables.card(tok))
+            pos = r.deal.to_play
+            for card in sorted(r.deal.hands[pos] or ()):
+                f = r.deal.check_play(pos, card)
+                if f is not None and f.code == code:
+                    return play_swap(record, trick.number, i, r.deal.name(card)), trick.number, \
+                        r.deal.label(pos)  # fmt: skip
+    return None
+
+
+def violation_revoke(base: dict[str, Record], code: str, contract_name: str) -> Record:
+    for record in pool("slovenian-4", "semedela", 400, 5):
+        v = verify(record)
+        if v.contract != contract_name:
+            continue
+        found = find_revoke(record, code)
+        if found:
+            return found[0]
+    raise LookupError(code)
+
+
+def build_violations(base: dict[str, Record]) -> None:
+    three = base["three-won"]
+    save(
+        "v-follow-suit",
+        violation_revoke(base, "follow-suit", "three"),
+        "a card of another suit although the player could follow (SL-9.2)",
+    )
+    save(
+        "v-must-trump",
+        violation_revoke(base, "must-trump", "two"),
+        "void in the suit led, a tarok held but not played (SL-9.3)",
+    )
+    save(
+        "v-must-beat",
+        violation_revoke(base, "must-beat", "beggar"),
+        "beggar: a lower card although the player could beat (SL-9.6 a)",
+    )
+    save(
+        "v-pagat-last",
+        violation_revoke(base, "pagat-last", "klop"),
+        "klop: the pagat played while other taroks were legal (SL-9.6 d)",
+    )
+    t2 = list(three.of_type(Trick))[1]
+    rotated = dataclasses.replace(t2, leader=three.play_order()[(three.play_order().index(
+        t2.leader) + 1) % 4], cards=(*t2.cards[1:], t2.cards[0]))  # fmt: skip
+    save(
+        "v-wrong-leader",
+        replace(three, t2, rotated),
+        "trick 2 written as led by the player after the winner of trick 1 (SL-10.5)",
+    )
+    t3 = list(three.of_type(Trick))[2]
+    later = {c for t in three.of_type(Trick) if t.number > 3 for c in t.cards}
+    stolen = next(c for h in three.of_type(Hand) if h.seat != t3.leader for c in h.cards
+                  if c in later)  # fmt: skip
+    save(
+        "v-not-held",
+        play_swap(three, 3, 0, stolen),
+        "a card the player did not hold (it is in another hand)",
+    )
+    auction = first(three, Auction)
+    assert isinstance(auction, Auction)
+    bad = (Bid(auction.bids[0].seat, "two"), *auction.bids[1:])
+    save(
+        "v-illegal-bid",
+        replace(three, auction, dataclasses.replace(auction, bids=bad)),
+        "forehand must open with three in Semedela (SL-3.5)",
+    )
+    swapped = (auction.bids[1], auction.bids[0], *auction.bids[2:])
+    save(
+        "v-out-of-turn",
+        replace(three, auction, dataclasses.replace(auction, bids=swapped)),
+        "the second player speaks before forehand (SL-3.4)",
+    )
+    call = first(three, Call)
+    save(
+        "v-illegal-call",
+        replace(three, call, dataclasses.replace(call, card="HQ")),  # type: ignore[arg-type]
+        "a queen called although the declarer lacks the four kings (SL-5.1)",
+    )
+    ex = first(three, Exchange)
+    assert isinstance(ex, Exchange)
+    talon = first(three, Talon)
+    assert isinstance(talon, Talon)
+    wrong = tuple(c for c in talon.cards if c not in ex.take)[: len(ex.take)]
+    save(
+        "v-talon-group",
+        replace(three, ex, dataclasses.replace(ex, take=(wrong[-1], *ex.take[1:]))),
+        "the cards taken are not one whole talon group (SL-6.2)",
+    )
+    held = _king_discard()
+    save("v-illegal-discard", held, "a king laid away (SL-6.6)")
+    first_trick = first(three, Trick)
+    items = list(three.items)
+    items.insert(items.index(first_trick), Kontra(auction.bids[0].seat, 2, "game"))
+    save(
+        "v-illegal-kontra",
+        dataclasses.replace(three, items=tuple(items)),
+        "rekontra without a kontra first (SL-8.2)",
+    )
+    items = list(base["beggar-won"].items)
+    pos = items.index(first(base["beggar-won"], Trick))
+    items.insert(pos, Announce("announce", base["beggar-won"].seats[0], "trula"))
+    save(
+        "v-illegal-announcement",
+        dataclasses.replace(base["beggar-won"], items=tuple(items)),
+        "no announcements in beggar (SL-7.2)",
+    )
+    written = three.written_scores() or {}
+    seat = next(s for s, v in written.items() if v)
+    written[seat] += 5
+    tags = tuple((k, format_scores(written) if k == "Result" else v) for k, v in three.tags)
+    save(
+        "v-score-mismatch",
+        dataclasses.replace(three, tags=tags),
+        "the table wrote 5 more than the score (SL-12.3)",
+    )
+    hands = list(three.of_type(Hand))
+    dup = dataclasses.replace(hands[1], cards=(hands[0].cards[0], *hands[1].cards[1:]))
+    save("v-duplicate-card", replace(three, hands[1], dup), "one card dealt twice (SL-2.6)")
+    build_hidden_and_accepted(base)
+
+
+def _king_discard() -> Record:
+    """A three where the declarer lays away a king he holds."""
+    for record in pool("slovenian-4", "semedela", 400, 9):
+        v = verify(record)
+        ex = next(record.of_type(Exchange), None)
+        if v.contract != "three" or ex is None:
+            continue
+        hand = next(h for h in record.of_type(Hand) if h.seat == ex.seat)
+        call = next(record.of_type(Call))
+        kings = [c for c in hand.cards if c.endswith("K") and c != call.card]
+        if kings:
+            king = kings[0]
+            new = dataclasses.replace(ex, discard=(king, *ex.discard[1:]))
+            out = replace(record, ex, new)
+            # the king now lies in the talon: the card it replaced is played instead
+            return play_swap(out, _trick_of(out, king), _index_of(out, king), ex.discard[0])
+    raise LookupError("king discard")
+
+
+def _trick_of(record: Record, card: str) -> int:
+    return next(t.number for t in record.of_type(Trick) if card in t.cards)
+
+
+def _index_of(record: Record, card: str) -> int:
+    return next(t.cards.index(card) for t in record.of_type(Trick) if card in t.cards)
+
+
+def without_deal(record: Record) -> Record:
+    """The record without its hands and talon."""
+    items = tuple(i for i in record.items if not isinstance(i, Hand | Talon))
+    return dataclasses.replace(record, items=items)
+
+
+def build_hidden_and_accepted(base: dict[str, Record]) -> None:
+    three = base["three-won"]
+    hidden = without_deal(three)
+    save("hidden-hands", hidden, "hands unknown: play checked for consistency only")
+    # a void contradiction: someone shows a void, then plays that suit later
+    rev = violation_revoke(base, "follow-suit", "three")
+    hidden_rev = without_deal(rev)
+    save(
+        "v-void-contradiction",
+        hidden_rev,
+        "hands unknown: a player shows a void, then plays that suit (SL-9.2)",
+    )
+    for code in ("follow-suit",):
+        rec = violation_revoke(base, code, "three")
+        v = verify(rec)
+        p = next(p for p in v.problems if p.code == code)
+        items = (*rec.items, Irregular("revoke", p.seat, (("trick", str(p.trick)),)))
+        save(
+            "accepted-revoke",
+            dataclasses.replace(rec, items=items),
+            "a revoke the table accepted: reported, but not as an error",
+        )
+        items = (*rec.items, Renons(rec.seats[(rec.seats.index(p.seat or "N") + 1) % 4],
+                                    p.seat or "N", p.trick or 1, "revoke"))  # fmt: skip
+        save(
+            "renons-proven",
+            dataclasses.replace(rec, items=items),
+            "a renons claimed and proven: the offender pays −(V + 35 + A) (SL-13.2)",
+        )
+    claimant = three.seats[1]
+    accused = three.seats[2]
+    items = (*three.items, Renons(claimant, accused, 3, "revoke"))
+    save(
+        "renons-unproven",
+        dataclasses.replace(three, items=items),
+        "a renons claimed but not proven: the claimant pays (SL-13.4)",
+    )
+
+
+def build_match() -> None:
+    records = list(generate("slovenian-4", "semedela", n=4, seed=21))
+    bad = records[2]
+    totals = dict(bad.written_scores() or {})
+    tags = tuple((k, format_scores({s: 1 for s in totals}) if k == "Totals" else v)
+                 for k, v in bad.tags)  # fmt: skip
+    records[2] = dataclasses.replace(bad, tags=tags)
+    text = "".join(write_records(records))
+    (HERE / "match-totals.tpgn").write_text(text, encoding="utf-8")
+    from tarokpgn.notation import iter_records
+
+    out = [expected(v) for _, v in verify_all(iter_records(text))]
+    (HERE / "match-totals.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print("match-totals", [[p["code"] for p in o["problems"]] for o in out])  # type: ignore[union-attr]
+
+
+def main() -> int:
+    base = build_legal()
+    build_violations(base)
+    build_match()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""Indexing files: chunking, idempotence, replacement, bad deals, interruption."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from archive_fakes import deal_text, write_archive
+from test_archive_store import count, dump
+
+from tarokpgn.archive.ingest import find_inputs, index_paths, plan_file
+from tarokpgn.archive.store import Archive
+
+FAKE = "archive_fakes:fake_verify"
+TESTS = Path(__file__).parent
+
+
+def test_plan_cuts_at_record_boundaries(tmp_path: Path) -> None:
+    [path] = write_archive(tmp_path, 1, 60)
+    data = path.read_bytes()
+    plan = plan_file(path, chunk_bytes=2000)
+    assert len(plan.chunks) > 5
+    assert plan.chunks[0][0] == 0 and plan.chunks[-1][1] == len(data)
+    for (_, stop, _), (start, _, line) in zip(plan.chunks, plan.chunks[1:], strict=False):
+        assert stop == start
+        assert data[start:].startswith(b"[") or data[start:].lstrip(b"\n").startswith(b"[")
+        assert data[:start].count(b"\n") + 1 == line
+    assert plan.size == len(data) and len(plan.sha256) == 64
+
+
+def test_plan_small_and_empty_files(tmp_path: Path) -> None:
+    empty = tmp_path / "e.tpgn"
+    empty.write_bytes(b"")
+    assert plan_file(empty).chunks == ()
+    [path] = write_archive(tmp_path / "s", 1, 3)
+    assert plan_file(path).chunks == ((0, path.stat().st_size, 1),)
+
+
+def test_find_inputs(tmp_path: Path) -> None:
+    files = write_archive(tmp_path / "d", 2, 1)
+    (tmp_path / "d" / "notes.txt").write_text("x")
+    found, datasets = find_inputs([tmp_path / "d", files[0]])
+    assert found == [f.resolve() for f in files] and datasets == []
+    with pytest.raises(FileNotFoundError):
+        find_inputs([tmp_path / "nope"])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_chunked_index_equals_whole_file_index(tmp_path: Path, workers: int) -> None:
+    write_archive(tmp_path / "d", 2, 150)
+    with Archive(tmp_path / "whole.duckdb") as whole:
+        index_paths(whole, [tmp_path / "d"], workers=1, verify=FAKE)
+        expected = dump(whole)
+    with Archive(tmp_path / "chunks.duckdb") as chunked:
+        report = index_paths(
+            chunked, [tmp_path / "d"], workers=workers, verify=FAKE, chunk_bytes=5000,
+            batch_deals=70,
+        )  # fmt: skip
+        assert report.deals == 300 and report.errors == 0
+        assert dump(chunked) == expected
+    assert len(expected["deals"]) == 300
+    idx = sorted(r[1] for r in expected["occurrences"] if r[0].endswith("part000.tpgn"))
+    assert idx == list(range(1, 151))
+
+
+def test_reindex_is_idempotent_and_changes_replace(tmp_path: Path) -> None:
+    files = write_archive(tmp_path / "d", 3, 20)
+    with Archive(tmp_path / "a.duckdb") as archive:
+        index_paths(archive, [tmp_path / "d"], workers=1, verify=FAKE)
+        first = dump(archive)
+        again = index_paths(archive, [tmp_path / "d"], workers=1, verify=FAKE)
+        assert again.skipped == 3 and again.indexed == 0
+        assert dump(archive) == first
+        # file 0 now holds file 1's deals: its own deals go, file 1's are not doubled
+        files[0].write_bytes(files[1].read_bytes())
+        changed = index_paths(archive, [tmp_path / "d"], workers=1, verify=FAKE)
+        assert changed.indexed == 1 and changed.skipped == 2
+        assert count(archive, "deals") == 40
+        assert count(archive, "occurrences") == 60
+        assert count(archive, "seats") == 160
+
+
+def test_bad_records_are_recorded_and_skipped(tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(3)
+    good = [deal_text(rng, n) for n in range(1, 13)]
+    broken = good[1].replace("hand N", "hand N ZZ9", 1)
+    path = tmp_path / "mixed.tpgn"
+    path.write_text("\n".join([good[0], broken, *good[2:]]) + '\n[Event "cut')
+    with Archive(tmp_path / "a.duckdb") as archive:
+        report = index_paths(archive, [path], workers=1, verify="archive_fakes:crashing_verify")
+        assert report.records == 13
+        rows = archive.query(
+            "SELECT origin, record, code FROM problems WHERE origin <> 'verify' ORDER BY record"
+        ).rows
+        assert [r[:2] for r in rows] == [("parse", 2), ("index", 7), ("parse", 13)]
+        assert count(archive, "deals") == 10
+        assert archive.query("SELECT records, errors FROM sources").rows == [(13, 3)]
+
+
+def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
+    code = (
+        "import sys; from tarokpgn.archive.store import Archive; "
+        "from tarokpgn.archive.ingest import index_paths\n"
+        "def tick(report, done, total): print(report.records, flush=True)\n"
+        f"with Archive({str(db)!r}) as a:\n"
+        f"    index_paths(a, [{str(data)!r}], workers=2, batch_deals=150, chunk_bytes=40000,"
+        " verify='archive_fakes:slow_verify', progress=tick)\n"
+        "print('done', flush=True)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS.parent), str(TESTS)]))
+    return subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def test_interrupted_index_completes_on_rerun(tmp_path: Path, sig: signal.Signals) -> None:
+    data = tmp_path / "d"
+    write_archive(data, 4, 300)
+    with Archive(tmp_path / "clean.duckdb") as clean:
+        index_paths(clean, [data], workers=2, verify=FAKE)
+        expected = dump(clean)
+    db = tmp_path / "killed.duckdb"
+    proc = _start_indexer(db, data)
+    assert proc.stdout is not None
+    for line in proc.stdout:  # wait until some batches are committed, then interrupt
+        if line.strip() == "done" or int(line) >= 500:
+            break
+    proc.send_signal(sig)
+    proc.communicate(timeout=60)
+    with Archive(db) as archive:
+        partial = count(archive, "sources")
+        assert 0 < partial < 4, "the interruption should land mid-run"
+        complete = archive.query("SELECT count(*) FROM occurrences").rows[0][0]
+        assert complete == 300 * partial  # whole files only
+        index_paths(archive, [data], workers=2, verify=FAKE)
+        assert dump(archive) == expected

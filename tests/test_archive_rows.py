@@ -1,0 +1,169 @@
+"""Record + Verdict → columnar rows (pure, no database)."""
+
+from __future__ import annotations
+
+from tarokpgn.archive.rows import COLUMNS, Rows, trick_winners, year_of
+from tarokpgn.model import (
+    Announce,
+    Auction,
+    Bid,
+    Call,
+    Exchange,
+    Hand,
+    Irregular,
+    Kontra,
+    Record,
+    Renons,
+    Source,
+    Talon,
+    Trick,
+)
+from tarokpgn.verdict import Bonus, Problem, ScoreLine, Status, Verdict
+
+TAGS = (
+    ("Date", "2025.03.01"), ("Variant", "slovenian-4"), ("Dealer", "W"),
+    ("N", "Ana"), ("E", "Bojan"), ("S", "Cene"), ("W", "Darja"),
+    ("Result", "N +20 E +20 S -20 W -20"),
+)  # fmt: skip
+
+
+def record(sha: str = "a" * 64, index: int = 1, file: str = "f.tpgn") -> Record:
+    items = (
+        Hand("N", ("FOOL", "T21")),
+        Talon(("HK", "C7", "C8")),
+        Auction((Bid("N", "three"), Bid("E", "pass"))),
+        Call("N", "HK"),
+        Exchange("N", ("HK",), ("C9",), ()),
+        Announce("announce", "N", "trula"),
+        Kontra("E", 1, "game"),
+        Kontra("N", 2, "game"),
+        Trick(1, "N", ("T21", "T19", "T13", "T1")),
+        Trick(2, "S", ("HK", "HN", "H1")),
+        Renons("E", "S", 2, "revoke", card="H1", kontra=1),
+        Irregular("claim", "S", (("trick", "3"),)),
+    )
+    return Record(TAGS, items, Source(file, 10 * index, 3 * index, sha, index))
+
+
+VERDICT = Verdict(
+    status=Status.SCORE_MISMATCH,
+    problems=(Problem("score-mismatch", "N wrote 20, computed 30", line=7, seat="N"),),
+    contract="three", declarer="N", partner="E", won=True,
+    card_points={"declarer": 40, "opponents": 30},
+    scores={"N": 30, "E": 30, "S": -30, "W": -30},
+    written={"N": 20, "E": 20, "S": -20, "W": -20},
+    breakdown=(ScoreLine("three", 10), ScoreLine("difference", 5, "40-35")),
+    bonuses=(Bonus("trula", "declarer", True, False, -20, 0),),
+    game_kontra=2,
+)  # fmt: skip
+
+
+def test_year_of() -> None:
+    assert year_of("2025.03.01") == 2025
+    assert year_of("2025.??.??") == 2025
+    assert year_of("????.??.??") is None
+    assert year_of("") is None
+
+
+def test_trick_winners_are_next_leaders() -> None:
+    assert trick_winners(record()) == {1: "S"}
+
+
+def test_every_column_has_one_value_per_row() -> None:
+    rows = Rows()
+    rows.add_deal(record(), VERDICT, last_winner="E")
+    for table, cols in rows.columns.items():
+        lengths = {len(v) for v in cols.values()}
+        assert len(lengths) == 1, table
+        assert list(cols) == [name for name, _ in COLUMNS[table]]
+
+
+def test_deal_row() -> None:
+    rows = Rows()
+    rows.add_deal(record(), VERDICT)
+    deal = {k: v[0] for k, v in rows.columns["deals"].items()}
+    assert deal["deal_id"] == "a" * 64
+    assert deal["year"] == 2025 and deal["players"] == 4 and deal["ruleset"] == "semedela"
+    assert deal["status"] == "score-mismatch" and deal["contract"] == "three"
+    assert deal["called_card"] == "HK" and deal["called_in_talon"] is True
+    assert deal["declarer_points"] == 40 and deal["game_kontra"] == 2
+    assert deal["tricks"] == 2 and deal["problems"] == 1
+
+
+def test_seats_scores_and_roles() -> None:
+    rows = Rows()
+    rows.add_deal(record(), VERDICT, last_winner="E")
+    seats = rows.columns["seats"]
+    assert seats["seat"] == ["N", "E", "S", "W"]  # forehand first: dealer is W
+    assert seats["player"] == ["Ana", "Bojan", "Cene", "Darja"]
+    assert seats["role"] == ["declarer", "partner", "opponent", "opponent"]
+    assert seats["tricks_won"] == [0, 1, 1, 0]
+    scores = rows.columns["scores"]
+    assert scores["computed"] == [30, 30, -30, -30]
+    assert scores["written"] == [20, 20, -20, -20]
+    assert scores["agrees"] == [False] * 4
+
+
+def test_plays_follow_the_leader() -> None:
+    rows = Rows()
+    rows.add_deal(record(), VERDICT)
+    plays = rows.columns["plays"]
+    assert plays["seat"][:4] == ["N", "E", "S", "W"]
+    assert plays["seat"][4:] == ["S", "W", "N"]
+    assert plays["winner"] == ["S"] * 4 + [None] * 3  # last trick: unknown without a hint
+    assert rows.columns["tricks"]["cards"] == [4, 3]
+
+
+def test_items() -> None:
+    rows = Rows()
+    rows.add_deal(record(), VERDICT)
+    c = rows.columns
+    assert c["auction"]["bid"] == ["three", "pass"]
+    assert c["exchanges"]["action"] == ["take", "discard"]
+    assert c["kontras"]["level"] == [1, 2]
+    assert c["announcements"]["name"] == ["trula"]
+    assert c["irregularities"]["what"] == ["revoke", "claim"]
+    assert c["irregularities"]["options"] == ["card=H1 kontra=1", "trick=3"]
+    assert c["irregularities"]["trick"] == [2, 3]
+    assert c["bonuses"]["made"] == [False]
+    assert c["breakdown"]["detail"] == ["", "40-35"]
+    assert c["problems"]["origin"] == ["verify"] and c["problems"]["line"] == [7]
+
+
+def test_duplicate_adds_only_an_occurrence() -> None:
+    rows = Rows()
+    rows.add_deal(record(index=1), VERDICT)
+    rows.add_deal(record(index=2), VERDICT)
+    assert len(rows) == 1
+    assert rows.columns["occurrences"]["idx"] == [1, 2]
+    assert len(rows.columns["deals"]["deal_id"]) == 1
+    assert len(rows.columns["plays"]["card"]) == 7
+
+
+def test_errors_and_arrow() -> None:
+    rows = Rows()
+    rows.add_error("f.tpgn", 3, 40, "E101", "unexpected token", column=5)
+    tables = rows.to_arrow()
+    assert set(tables) == set(COLUMNS)
+    problems = tables["problems"].to_pylist()
+    assert problems[0]["deal_id"] is None and problems[0]["origin"] == "parse"
+    assert problems[0]["column"] == 5 and tables["deals"].num_rows == 0
+
+
+def test_out_of_range_deal_leaves_no_rows() -> None:
+    import dataclasses
+
+    import pytest
+
+    rows = Rows()
+    rows.add_deal(record("b" * 64), VERDICT)
+    before = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in rows.columns.items()}
+    bad = dataclasses.replace(record(), items=(*record().items, Kontra("W", 300, "game")))
+    with pytest.raises(ValueError, match="out of range"):
+        rows.add_deal(bad, VERDICT)
+    after = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in rows.columns.items()}
+    assert after == before and len(rows) == 1
+    broken = dataclasses.replace(VERDICT, breakdown=(None,))  # type: ignore[arg-type]
+    with pytest.raises(AttributeError):
+        rows.add_deal(record(), broken)
+    assert len(rows) == 1 and rows.to_arrow()["deals"].num_rows == 1

@@ -1,0 +1,131 @@
+"""The DuckDB store: schema, batch inserts, per-file replacement, Parquet round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_archive_rows import VERDICT, record
+
+from tarokpgn.archive import ArchiveError
+from tarokpgn.archive.rows import COLUMNS, Rows
+from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
+
+DUCK_TYPES = {
+    "string": "VARCHAR", "int8": "TINYINT", "int16": "SMALLINT", "int32": "INTEGER",
+    "int64": "BIGINT", "bool": "BOOLEAN",
+}  # fmt: skip
+
+
+def batch(file: str, *pairs: tuple[str, int]) -> dict[str, object]:
+    """Rows for deals of ``file`` given as (hash letter, record number)."""
+    rows = Rows()
+    for letter, index in pairs:
+        rows.add_deal(record(letter * 64, index, file), VERDICT, last_winner="E")
+    return rows.to_arrow()  # type: ignore[return-value]
+
+
+def load(archive: Archive, file: str, *pairs: tuple[str, int]) -> None:
+    archive.begin_file(file)
+    archive.insert([batch(file, *pairs)])  # type: ignore[list-item]
+    archive.finish_file(SourceInfo(file, file * 2, 1, None, len(pairs), 0))
+    archive.commit()
+
+
+def count(archive: Archive, table: str) -> int:
+    return int(archive.query(f"SELECT count(*) FROM {table}").rows[0][0])
+
+
+def test_schema_matches_row_columns(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        for table, cols in COLUMNS.items():
+            described = archive.query(f"DESCRIBE {table}").rows
+            assert [(r[0], r[1]) for r in described] == [
+                (name, DUCK_TYPES[str(kind)]) for name, kind in cols
+            ], table
+
+
+def test_views_exist_and_run_on_an_empty_archive(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        for view in ("v_status", "v_contracts", "v_contract_scores", "v_seat_scores",
+                     "v_player_scores", "v_player_contracts", "v_bonuses", "v_kontra",
+                     "v_klop", "v_problems"):  # fmt: skip
+            assert archive.query(f"SELECT * FROM {view}").rows == []
+
+
+def test_duplicates_are_stored_once(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        load(archive, "f1", ("a", 1), ("b", 2), ("a", 3))
+        load(archive, "f2", ("b", 1), ("c", 2))
+        assert count(archive, "deals") == 3
+        assert count(archive, "occurrences") == 5
+        assert count(archive, "plays") == 3 * 7
+        assert count(archive, "problems") == 3  # one verifier finding per distinct deal
+
+
+def test_dedup_across_batches_of_one_insert(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        archive.begin_file("f")
+        archive.insert([batch("f", ("a", 1)), batch("f", ("a", 2), ("b", 3))])  # type: ignore[list-item]
+        archive.finish_file(SourceInfo("f", "h", 1, None, 3, 0))
+        archive.commit()
+        assert count(archive, "deals") == 2 and count(archive, "seats") == 8
+
+
+def test_reloading_a_file_replaces_its_deals(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        load(archive, "f1", ("a", 1), ("b", 2))
+        load(archive, "f2", ("b", 1))
+        load(archive, "f1", ("c", 1))
+        deals = {r[0][0] for r in archive.query("SELECT deal_id FROM deals").rows}
+        assert deals == {"b", "c"}  # a is gone, b is kept for f2
+        assert count(archive, "plays") == 2 * 7
+        assert count(archive, "problems") == 2
+        assert archive.sources() == {"f1": "f1f1", "f2": "f2f2"}
+
+
+def test_rollback_leaves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "a.duckdb"
+    with Archive(path) as archive:
+        load(archive, "f1", ("a", 1))
+    with pytest.raises(RuntimeError), Archive(path) as archive:
+        archive.begin_file("f1")
+        archive.insert([batch("f1", ("b", 1))])  # type: ignore[list-item]
+        raise RuntimeError("interrupted")
+    with Archive(path, read_only=True) as archive:
+        assert [r[0] for r in archive.query("SELECT deal_id FROM deals").rows] == ["a" * 64]
+        assert archive.sources() == {"f1": "f1f1"}
+
+
+def test_read_only(tmp_path: Path) -> None:
+    with pytest.raises(ArchiveError, match="no archive"):
+        Archive(tmp_path / "missing.duckdb", read_only=True)
+    Archive(tmp_path / "a.duckdb").close()
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        with pytest.raises(ArchiveError):
+            archive.query("DELETE FROM deals")
+        with pytest.raises(ArchiveError, match="syntax"):
+            archive.query("SELEC 1")
+
+
+def dump(archive: Archive) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows, sorted (sources without the indexing time)."""
+    out = {t: sorted(archive.query(f"SELECT * FROM {t}").rows, key=repr) for t in COLUMNS}
+    out["sources"] = archive.query("SELECT * EXCLUDE (indexed_at) FROM sources ORDER BY file").rows
+    return out
+
+
+def test_parquet_round_trip(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        load(archive, "f1", ("a", 1), ("b", 2))
+        load(archive, "f2", ("b", 1), ("c", 2))
+        archive.export_parquet(tmp_path / "pq")
+        original = dump(archive)
+    assert is_parquet_dataset(tmp_path / "pq")
+    assert (tmp_path / "pq" / "plays" / "variant=slovenian-4" / "year=2025").is_dir()
+    with Archive(tmp_path / "b.duckdb") as copy:
+        added = copy.import_parquet(tmp_path / "pq")
+        assert added["deals"] == 3 and added["sources"] == 2
+        assert dump(copy) == original
+        again = copy.import_parquet(tmp_path / "pq")
+        assert again["deals"] == 0 and dump(copy) == original

@@ -1,0 +1,112 @@
+"""The archive commands: index, query, stats, export (in process, through ``main``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from archive_fakes import write_archive
+
+from tarokpgn.cli import main
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small archive of generated deals, indexed through the CLI."""
+    generate = pytest.importorskip("tarokpgn.generate").generate
+    from tarokpgn.notation import write_records
+
+    folder = tmp_path_factory.mktemp("cli")
+    (folder / "deals").mkdir()
+    for variant in ("slovenian-4", "slovenian-3"):
+        text = "".join(write_records(generate(variant, n=150, seed=5)))
+        (folder / "deals" / f"{variant}.tpgn").write_text(text)
+    db = folder / "a.duckdb"
+    assert main(["index", "--db", str(db), "-q", str(folder / "deals")]) == 0
+    return db
+
+
+def test_index_reports_and_is_idempotent(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["index", "--db", str(archive), str(archive.parent / "deals")]) == 0
+    err = capsys.readouterr().err
+    assert "0 file(s) indexed, 2 unchanged" in err and "0 deal(s) loaded" in err
+
+
+def test_index_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["index", "--db", str(tmp_path / "a.duckdb"), str(tmp_path / "nope")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_query_formats(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sql = "SELECT variant, count(*) AS n FROM deals GROUP BY variant ORDER BY variant"
+    assert main(["query", "--db", str(archive), sql]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    assert plain[0].split() == ["variant", "n"] and plain[2].split() == ["slovenian-3", "150"]
+    assert main(["query", "--db", str(archive), "--csv", sql]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows == [["variant", "n"], ["slovenian-3", "150"], ["slovenian-4", "150"]]
+    assert main(["query", "--db", str(archive), "--json", sql]) == 0
+    assert json.loads(capsys.readouterr().out)[1] == {"variant": "slovenian-4", "n": 150}
+
+
+def test_query_is_read_only(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["query", "--db", str(archive), "DELETE FROM deals"]) == 1
+    assert "ArchiveError" in capsys.readouterr().err
+    assert main(["query", "--db", str(archive), "--csv", "SELECT count(*) FROM deals"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "300"
+
+
+def test_query_without_archive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["query", "--db", str(tmp_path / "none.duckdb"), "SELECT 1"]) == 1
+    assert "tarokpgn index" in capsys.readouterr().err
+    assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_stats(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(archive)]) == 0
+    out = capsys.readouterr().out
+    for view in ("v_status", "v_contracts", "v_seat_scores", "v_bonuses", "v_kontra", "v_klop",
+                 "v_player_scores"):  # fmt: skip
+        assert f"({view})" in out
+    assert "(v_player_contracts)" not in out
+
+
+def test_stats_filters(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["stats", "--db", str(archive), "--variant", "slovenian-3", "--player", "ana"]
+    assert main([*argv, "--report", "players", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["player"] == "Ana" and row["variant"] == "slovenian-3" and row["deals"] == 150
+    assert main([*argv, "--csv"]) == 0
+    out = capsys.readouterr().out
+    assert "# player-contracts" in out and "slovenian-4" not in out
+
+
+def test_export_and_index_the_dataset(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "pq"
+    assert main(["export", "--db", str(archive), "--parquet", str(out)]) == 0
+    assert "exported 300 deals" in capsys.readouterr().err
+    assert sorted(p.name for p in (out / "deals").iterdir()) == [
+        "variant=slovenian-3", "variant=slovenian-4",
+    ]  # fmt: skip
+    copy = tmp_path / "copy.duckdb"
+    assert main(["index", "--db", str(copy), "-q", str(out)]) == 0
+    sql = "SELECT count(*), sum(tricks) FROM deals"
+    for db in (archive, copy):
+        assert main(["query", "--db", str(db), "--csv", sql]) == 0
+    first, second = capsys.readouterr().out.split("count_star()")[1:]
+    assert first == second
+
+
+def test_index_mixed_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_archive(tmp_path / "d", 1, 3)
+    (tmp_path / "d" / "bad.tpgn").write_text('[Variant "slovenian-4"]\n\nhand N ZZ\nend\n')
+    db = str(tmp_path / "a.duckdb")
+    assert main(["index", "--db", db, "-j", "1", str(tmp_path / "d")]) == 0
+    assert "1 record(s) not indexable" in capsys.readouterr().err
+    assert main(["query", "--db", db, "--csv", "SELECT origin, code FROM problems"]) == 0
+    assert "parse,E104" in capsys.readouterr().out

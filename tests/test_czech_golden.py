@@ -1,0 +1,58 @@
+"""The Czech golden corpus (tests/golden/czech): every game type, hláška, flek level and kind
+of violation, each with the verdict the verifier must give. Rebuild with
+``tests/golden/czech/build.py`` and review the diff."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tarokpgn.notation import parse_record, write_record
+from tarokpgn.replay import verify
+
+HERE = Path(__file__).resolve().parent / "golden" / "czech"
+RECORDS = sorted(HERE.glob("*.tpgn"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_golden(path: Path) -> None:
+    record = parse_record(path.read_text(), str(path))
+    assert write_record(record) == path.read_text()
+    want = json.loads(path.with_suffix(".verdict.json").read_text())
+    v = verify(record)
+    got = {
+        "status": v.status.value,
+        "contract": v.contract,
+        "declarer": v.declarer,
+        "partner": v.partner,
+        "won": v.won,
+        "card_points": v.card_points,
+        "scores": v.scores,
+        "problems": [[p.code, p.rule, p.line, p.trick, p.seat] for p in v.problems],
+    }
+    assert got == want
+
+
+def test_clean_golden_records_state_their_result() -> None:
+    for path in RECORDS:
+        if path.stem.startswith("bad-"):
+            continue
+        v = verify(parse_record(path.read_text()))
+        assert v.ok and v.scores == v.written, path.stem
+
+
+def test_corpus_covers_games_hlasky_fleky_and_violations() -> None:
+    names = {p.stem for p in RECORDS}
+    games = {"first-duty-partner", "first-duty-mcr-1-2-3", "second-duty-pagat-made",
+             "preferanc-1", "preferanc-2", "preferanc-3", "solo", "warsaw-classic", "warsaw-mcr"}
+    hlasky = {f"hlaska-{h}" for h in ("trul", "honery", "tarocky", "barvicky", "taroky",
+                                      "kralovske-honery", "trulhonery", "barvy")}
+    fleky = {"flek-game", "re-game", "tutti-game", "flek-pagat", "flek-valat"}
+    bad = {"bad-follow-suit", "bad-must-trump", "bad-must-beat", "bad-pagat-last",
+           "bad-illegal-discard", "bad-talon-cards", "bad-call-t15", "bad-bid-too-low",
+           "bad-flek-by-declarer", "bad-false-hlaska", "bad-score-mismatch"}  # fmt: skip
+    assert games | hlasky | fleky | bad <= names
+    statuses = {json.loads(p.with_suffix(".verdict.json").read_text())["status"] for p in RECORDS}
+    assert statuses == {"ok", "illegal", "score-mismatch"}

@@ -1,0 +1,67 @@
+"""Property tests of the Czech engine: generated deals verify clean under both rulesets, and a
+deal mutated to break one rule is caught with that rule as the first problem."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from czech_mutations import MUTATIONS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarokpgn.generate import generate
+from tarokpgn.model import Record
+from tarokpgn.notation import parse_record, write_record
+from tarokpgn.replay import verify
+from tarokpgn.verdict import Status
+
+RULESETS = ("vysocina", "mcr")
+
+
+def deals(ruleset: str, seed: int, n: int = 20) -> list[Record]:
+    return list(generate("czech-4", ruleset, n=n, seed=seed))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=10, deadline=None)
+def test_generated_deals_verify_clean(ruleset: str, seed: int) -> None:
+    for record in deals(ruleset, seed):
+        reread = parse_record(write_record(record))
+        verdict = verify(reread)
+        assert verdict.status is Status.OK, (write_record(record), verdict.problems)
+        assert verdict.scores == reread.written_scores()
+        assert sum(verdict.scores.values()) == 0
+        total = sum(verdict.card_points.values())
+        assert total == 70 if verdict.contract != "warsaw" else 69 <= total <= 71
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_generator_covers_every_game(ruleset: str) -> None:
+    seen = Counter(verify(r).contract for r in deals(ruleset, 11, 400))
+    games = {"first-duty", "second-duty", "preferanc-1", "preferanc-2", "preferanc-3", "solo",
+             "warsaw"}  # fmt: skip
+    assert games <= set(seen), seen
+
+
+@pytest.mark.parametrize("name", sorted(MUTATIONS))
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=15, deadline=None)
+def test_mutated_deals_are_caught(name: str, seed: int) -> None:
+    for ruleset in RULESETS:
+        for record in deals(ruleset, seed, 8):
+            mutated = MUTATIONS[name](record)
+            if mutated is None:
+                continue
+            bad, (code, rule, trick) = mutated
+            verdict = verify(parse_record(write_record(bad)))
+            assert verdict.status is not Status.OK
+            first = verdict.problems[0]
+            assert (first.code, first.rule, first.trick) == (code, rule, trick), verdict.problems
+
+
+def test_every_mutation_finds_a_place() -> None:
+    records = deals("vysocina", 5, 60) + deals("mcr", 5, 60)
+    for name, mutate in MUTATIONS.items():
+        assert any(mutate(r) is not None for r in records), name
