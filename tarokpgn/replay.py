@@ -336,7 +336,9 @@ def _renons(r: _Replay) -> Score | None:
         if match and f.trick in (None, claim.trick):
             f.accepted = proven = True
     payer = accused if proven else claimant
-    score = r.ruleset.penalty_score(r.deal, payer, claim.kontra)
+    score = r.ruleset.penalty_score(
+        r.deal, payer, claim.kontra, accused=None if proven else accused
+    )
     if not proven:
         msg = f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, trick "
         msg += f"{claim.trick}) is not borne out by the record: the claimant pays"
@@ -432,7 +434,8 @@ def verify(record: Record) -> Verdict:
         written = None
         problems.append(Problem("bad-result", f"Result {record.get('Result')!r} is malformed"))
     scores = _seat_scores(r, score) if score is not None else None
-    if scores is not None and written is not None and written != scores:
+    differs = written is not None and any(written.get(s, 0) != v for s, v in (scores or {}).items())
+    if scores is not None and written is not None and differs:
         problems.append(_score_problem(r, scores, written))
     return _verdict(r, score, scores, written, problems, notes)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -145,3 +146,20 @@ def test_interrupted_index_completes_on_rerun(tmp_path: Path, sig: signal.Signal
         assert complete == 300 * partial  # whole files only
         index_paths(archive, [data], workers=2, verify=FAKE)
         assert dump(archive) == expected
+
+
+def test_json_files_are_the_same_deals(tmp_path: Path) -> None:
+    from tarokpgn.notation import iter_records, to_json
+
+    [path] = write_archive(tmp_path / "d", 1, 5)
+    records = [r for r in iter_records(path) if not isinstance(r, Exception)]
+    jsonl = tmp_path / "deals.jsonl"
+    jsonl.write_text("".join(json.dumps(to_json(r)) + "\n" for r in records))
+    with Archive(tmp_path / "a.duckdb") as archive:
+        report = index_paths(archive, [path, jsonl], workers=1, verify=FAKE)
+        assert report.deals == 10 and report.errors == 0
+        assert count(archive, "deals") == 5 and count(archive, "occurrences") == 10
+        lines = archive.query(
+            "SELECT idx FROM occurrences WHERE file LIKE '%.jsonl' ORDER BY idx"
+        ).rows
+        assert [r[0] for r in lines] == [1, 2, 3, 4, 5]

@@ -129,3 +129,23 @@ def test_parquet_round_trip(tmp_path: Path) -> None:
         assert dump(copy) == original
         again = copy.import_parquet(tmp_path / "pq")
         assert again["deals"] == 0 and dump(copy) == original
+
+
+def test_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.duckdb"
+    path.write_text("not a database\n" * 100)
+    with pytest.raises(ArchiveError, match="cannot open"):
+        Archive(path)
+
+
+def test_only_the_store_imports_duckdb() -> None:
+    package = Path(__file__).parents[1] / "tarokpgn"
+    importers = sorted(
+        str(p.relative_to(package))
+        for p in package.rglob("*.py")
+        if any(
+            line.strip().startswith(("import duckdb", "from duckdb"))
+            for line in p.read_text().splitlines()
+        )
+    )
+    assert importers == ["archive/store.py"]

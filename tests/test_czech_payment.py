@@ -192,7 +192,8 @@ def test_announced_commitments_with_fleky() -> None:
 
 def test_duty1_requires_flek() -> None:
     opts = replace(VYSOCINA, duty1_requires_flek=True)
-    assert settle(DealFacts(DUTY1, ("P1", "P2"), ("P3", "P4"), 50), opts).scores["P1"] == 0
+    facts = DealFacts(DUTY1, ("P1", "P2"), ("P3", "P4"), 50, hlasky=(("P3", "barvy"),))
+    assert settle(facts, opts).scores == {"P1": 0, "P2": 0, "P3": 0, "P4": 0}
     assert (
         settle(DealFacts(DUTY1, ("P1", "P2"), ("P3", "P4"), 50, flek=1), opts).scores["P1"] == 150
     )

@@ -65,3 +65,26 @@ def test_every_mutation_finds_a_place() -> None:
     records = deals("vysocina", 5, 60) + deals("mcr", 5, 60)
     for name, mutate in MUTATIONS.items():
         assert any(mutate(r) is not None for r in records), name
+
+
+OPTION_VARIATIONS = [
+    {"flek_targets": "game_only", "cap_scope": "whole_deal"},
+    {"duty2_talon": "1+2+3", "hlasky_timing": "dealt", "hlasky_overlap": "all"},
+    {"emperor_trick": "true", "warsaw_overtake": "strict", "warsaw_ties": "split"},
+    {"auction_rounds": "repeated", "pref_level_in_auction": "true", "call_any_lower": "true"},
+    {"called_tarok_bought_by_other": "alone", "hlasky_settlement": "individual"},
+    {"duty1_requires_flek": "true", "forced_discard_trul": "any", "tie_rate": "base"},
+    {"hlasky_automatic": "false", "hlasky_overlap": "one_per_family", "lone_multiplier": "3"},
+]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("options", OPTION_VARIATIONS, ids=lambda o: "+".join(o))
+def test_generated_deals_verify_clean_under_every_option(
+    ruleset: str, options: dict[str, str]
+) -> None:
+    for record in generate("czech-4", ruleset, n=60, seed=8, options=options):
+        reread = parse_record(write_record(record))
+        assert reread.options == options
+        verdict = verify(reread)
+        assert verdict.status is Status.OK, (write_record(record), verdict.problems)

@@ -226,10 +226,14 @@ def test_parse_export_one_record() -> None:
         parse_export(EXAMPLE + "\n" + EXAMPLE)
 
 
-def test_read_export_in_small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = ("\n".join([EXAMPLE] * 7)).encode()
+def test_read_export_in_small_blocks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    odd = EXAMPLE.replace("hand N", "HAND N").replace("\nend\n", "\n{\nend\n} end\n")
+    data = ("\n".join([EXAMPLE, odd] * 4)).encode()
+    path = tmp_path / "deals.tpgn"
+    path.write_bytes(data)
     monkeypatch.setattr(fastreader, "BLOCK_SIZE", 301)
     _same(read_export(io.BytesIO(data), "f.tpgn"), _lark(data))
+    _same(read_export(path, "f.tpgn"), _lark(data))
 
 
 def test_read_export_takes_what_iter_records_takes(tmp_path: Path) -> None:
@@ -422,3 +426,38 @@ def test_any_text_reads_equal(text: str) -> None:
 @given(st.lists(notation_records(), min_size=1, max_size=3))
 def test_records_of_the_notation_strategies_read_equal(recs: list[Record]) -> None:
     _check("".join(write_records(recs)))
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "{a comment\nend\nthat holds an end line}\n",
+        "; a line comment with a { brace\n{and a real one\nend\n}\n",
+        "{x} {y\nend\n}\n",
+        "{unclosed\nend\n",
+        '[Site "a;b"] {a comment after a tag\nend\n}\n',
+        "1. N HK end\n",
+    ],
+)
+def test_an_end_line_inside_a_comment_does_not_cut(movetext: str) -> None:
+    record = '[Event "a{b"]\n[Variant "slovenian-4"]\n\n' + movetext + "1. N HK\nend\n"
+    _check(record + "\n" + EXAMPLE)
+    _check(EXAMPLE + "\n" + record + "\n" + EXAMPLE)
+
+
+@_SETTINGS
+@given(st.lists(records(), min_size=1, max_size=3), st.data())
+def test_scan_headers_agrees_with_the_full_read(recs: list[Record], data: st.DataObject) -> None:
+    texts = [write_record(r) for r in recs]
+    texts[0] = _damage(texts[0], data)
+    raw = "\n".join(texts).encode()
+    headers = {h.index: h for h in scan_headers(raw)}
+    for result in _lark(raw):
+        if isinstance(result, Record):
+            assert result.source is not None
+            h = headers[result.source.index]
+            assert (h.tags, h.offset, h.line) == (
+                result.tags,
+                result.source.offset,
+                result.source.line,
+            )

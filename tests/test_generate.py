@@ -84,7 +84,7 @@ def test_speed() -> None:
     start = time.perf_counter()
     list(generate("slovenian-4", n=300, seed=8))
     rate = 300 / (time.perf_counter() - start)
-    assert rate > 150  # ≥ 500/s on a quiet machine; leave slack for loaded CI
+    assert rate > 100  # ≥ 500/s on a quiet machine; leave slack for loaded CI
 
 
 def test_unknown_variant_and_ruleset() -> None:

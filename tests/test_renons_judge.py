@@ -127,3 +127,11 @@ def test_audit_finds_the_revoke_with_and_without_hands() -> None:
 def test_audit_of_a_clean_deal_is_empty() -> None:
     record = _record("sl-not-proven-legal")
     assert audit(record, verify(record)) == []
+
+
+def test_following_suit_with_hidden_hands_is_legal() -> None:
+    j = judge(_record("sl-proven-no-hands"), Renons("S", "W", 5, "revoke"))
+    assert j.finding is Finding.NOT_PROVEN
+    assert j.reason == "W followed the suit led with HN: a legal play whatever else he held"
+    lead = judge(_record("sl-proven-no-hands"), Renons("S", "E", 5, "revoke"))
+    assert lead.reason == "E led with H3: a legal play whatever else he held"

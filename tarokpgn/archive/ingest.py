@@ -33,12 +33,13 @@ import pyarrow.compute as pc
 from tarokpgn.archive.rows import Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
 from tarokpgn.errors import NotationError
-from tarokpgn.model import Record
+from tarokpgn.model import Record, Source
 from tarokpgn.verdict import Verdict
 
 EXTENSIONS: Final = (".tpgn",)
-"""File name endings indexed when a directory is given."""
-CHUNK_BYTES: Final = 1 << 20
+"""File name endings indexed when a directory is given (files named explicitly are indexed
+whatever their name; ``.json`` and ``.jsonl`` ones as the JSON form)."""
+CHUNK_BYTES: Final = 1 << 18
 """Target size of a chunk of a large file handed to one worker."""
 DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
 
@@ -65,6 +66,27 @@ def read_chunk(data: bytes, file: str) -> Iterator[Record | NotationError]:
     yield from reader(data, file)
 
 
+JSON_SUFFIXES: Final = (".json", ".jsonl")
+"""Files named with these endings are read as the JSON form (whole, not in chunks)."""
+
+
+def read_json(data: bytes, file: str) -> Iterator[Record | NotationError]:
+    """The records of a JSON or JSON Lines file, each given its place in ``file`` and the
+    content hash of its export form (so the same deal in TPGN and JSON is one deal)."""
+    from tarokpgn.notation import write_record
+    from tarokpgn.notation.jsonform import iter_json_records
+
+    text = data.decode("utf-8", errors="replace")
+    items = iter_json_records(text, file, lines=file.endswith(".jsonl"))
+    for number, item in enumerate(items, 1):
+        if isinstance(item, NotationError):
+            yield item
+            continue
+        line = item.source.line if item.source is not None else 0
+        digest = hashlib.sha256(write_record(item).encode("utf-8")).hexdigest()
+        yield replace(item, source=Source(file, 0, line or 1, digest, number))
+
+
 _VERIFIERS: dict[str, Verifier] = {}
 
 
@@ -77,11 +99,14 @@ def verifier(spec: str = DEFAULT_VERIFIER) -> Verifier:
 
 
 def last_trick_winner(record: Record, verdict: Verdict) -> str | None:
-    """The seat that won the last trick, when the verdict tells it (else None)."""
+    """The seat that won the last trick, when the verdict tells it (else None).
+
+    The record shows every other winner (the next trick's leader). A verdict field
+    ``trick_winners`` (seat labels in trick order) is used when the verifier provides one.
+    """
     winners = getattr(verdict, "trick_winners", None)
-    if winners:
-        return str(winners[-1])
-    return None
+    last = winners[-1] if winners else None
+    return last if isinstance(last, str) else None
 
 
 # --- inputs and chunks ------------------------------------------------------------------------
@@ -158,6 +183,8 @@ def plan_file(path: Path, chunk_bytes: int = CHUNK_BYTES) -> FilePlan:
             buf_lines += buf.count(b"\n", 0, keep)
             buf, buf_start = buf[keep:], buf_start + keep
     size = path.stat().st_size
+    if path.suffix in JSON_SUFFIXES:
+        cuts = cuts[:1]
     bounds = [c[0] for c in cuts[1:] if c[0] < size] + [size]
     chunks = tuple((s, e, ln) for (s, ln), e in zip(cuts, bounds, strict=False) if e > s)
     mtime = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.UTC).replace(tzinfo=None)
@@ -204,7 +231,8 @@ def run_task(task: Task) -> Result:
     verify = verifier(task.verifier)
     rows = Rows()
     records = errors = 0
-    for item in read_chunk(data, task.file):
+    read = read_json if task.file.endswith(JSON_SUFFIXES) else read_chunk
+    for item in read(data, task.file):
         records += 1
         if isinstance(item, NotationError):
             errors += 1
@@ -366,7 +394,7 @@ def index_paths(
     paths: Iterable[str | Path],
     *,
     workers: int | None = None,
-    batch_deals: int = 5_000,
+    batch_deals: int = 2_000,
     chunk_bytes: int = CHUNK_BYTES,
     verify: str = DEFAULT_VERIFIER,
     progress: Callable[[Report, int, int], None] | None = None,

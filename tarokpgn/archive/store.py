@@ -18,13 +18,14 @@ its ``sources`` row exists with the file's current hash.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 import duckdb
 import pyarrow as pa
@@ -35,6 +36,22 @@ from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
 SCHEMA_VERSION: Final = "1"
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _archive_errors(method: _F) -> _F:
+    """Let DuckDB's errors out as :class:`ArchiveError` (same message)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except duckdb.Error as exc:
+            raise ArchiveError(str(exc)) from exc
+
+    return cast(_F, wrapper)
 
 
 def schema_sql() -> str:
@@ -77,12 +94,12 @@ class Archive:
             raise ArchiveError(f"no archive database at {self.path!r} (run `tarokpgn index`)")
         try:
             self.con = duckdb.connect(self.path, read_only=read_only)
+            if not read_only:
+                self._create()
         except duckdb.Error as exc:
             raise ArchiveError(f"cannot open {self.path!r}: {exc}") from exc
         self._in_tx = False
         self._pending_gc = False
-        if not read_only:
-            self._create()
 
     def __enter__(self) -> Archive:
         return self
@@ -107,6 +124,7 @@ class Archive:
 
     # --- reading ------------------------------------------------------------------------------
 
+    @_archive_errors
     def sources(self) -> dict[str, str]:
         """Indexed file → its hash."""
         return dict(self.con.execute("SELECT file, sha256 FROM sources").fetchall())
@@ -132,6 +150,7 @@ class Archive:
             self.con.execute("BEGIN TRANSACTION")
             self._in_tx = True
 
+    @_archive_errors
     def begin_file(self, file: str) -> None:
         """Start (re)loading ``file``: forget its occurrences, parse problems and source row."""
         self._begin()
@@ -141,6 +160,7 @@ class Archive:
         self.con.execute("DELETE FROM sources WHERE file = ?", [file])
         self._pending_gc = True
 
+    @_archive_errors
     def insert(self, batches: Sequence[dict[str, pa.Table]]) -> None:
         """Insert rows from :meth:`Rows.to_arrow` batches; deals already stored are skipped.
 
@@ -182,6 +202,7 @@ class Archive:
             "WHERE b.origin <> 'verify' OR n.deal_id IS NOT NULL"
         )
 
+    @_archive_errors
     def finish_file(self, info: SourceInfo) -> None:
         """Write the ``sources`` row that marks ``info.file`` complete."""
         self._begin()
@@ -209,6 +230,7 @@ class Archive:
         self.con.execute(f"DELETE FROM problems WHERE origin = 'verify' AND {gone}")
         self.con.execute("DELETE FROM _old")
 
+    @_archive_errors
     def commit(self) -> None:
         """Commit the files finished since the last commit."""
         if self._in_tx:
@@ -236,6 +258,7 @@ class Archive:
 
     # --- Parquet ------------------------------------------------------------------------------
 
+    @_archive_errors
     def export_parquet(self, directory: str | Path) -> dict[str, int]:
         """Write every table under ``directory`` (Hive-partitioned by variant and year).
 
@@ -257,6 +280,7 @@ class Archive:
         counts["sources"] = self._count("sources")
         return counts
 
+    @_archive_errors
     def import_parquet(self, directory: str | Path) -> dict[str, int]:
         """Merge an exported dataset: files not yet indexed are added with their deals.
 
@@ -279,8 +303,8 @@ class Archive:
         return counts
 
     def _count(self, table: str) -> int:
-        row = self.con.execute(f"SELECT count(*) FROM {table}").fetchone()
-        return int(row[0]) if row else 0
+        rows = self.con.execute(f"SELECT count(*) FROM {table}").fetchall()
+        return int(rows[0][0])
 
     def _import_occurrences(self, root: Path) -> None:
         self.con.execute("CREATE OR REPLACE TEMP TABLE _iocc AS FROM occurrences LIMIT 0")

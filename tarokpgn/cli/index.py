@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"tarokpgn index: {exc}", file=sys.stderr)
         return 2
-    except ArchiveError as exc:
-        print(f"ArchiveError: {exc}", file=sys.stderr)
+    except (ArchiveError, OSError) as exc:
+        print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     if not args.quiet:
         print(_summary(report, args.db), file=sys.stderr)

@@ -84,8 +84,17 @@ def human(record: Record, verdict: Verdict, out: IO[str], breakdown: bool, quiet
     if breakdown or mismatch:
         for line in verdict.breakdown:
             detail = f"   ({line.detail})" if line.detail else ""
-            value = "" if line.label in ("result", "note") else f"{line.value:+d}"
+            value = _value(line.label, line.value)
             print(f"    {line.label:<48} {value:>6}{detail}", file=out)
+
+
+def _value(label: str, value: int) -> str:
+    """Scores with their sign; counts (card points, tricks) plain; nothing for notes."""
+    if label in ("result", "note"):
+        return ""
+    if label.startswith(("card points", "tricks taken")):
+        return str(value)
+    return f"{value:+d}"
 
 
 def to_json(record: Record, verdict: Verdict) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Final, cast
 from tarokpgn.generate.strategy import EngineStrategy, register_strategy
 from tarokpgn.model import Announce, Auction, Bid, Exchange, Item, Kontra
 from tarokpgn.rules.czech import CzechRuleset
+from tarokpgn.rules.czech.checks import judged_hand
 from tarokpgn.rules.czech.contracts import Contract, Game
 from tarokpgn.rules.czech.hlasky import payable
 from tarokpgn.rules.czech.state import CzechDeal
@@ -150,7 +151,7 @@ class CzechStrategy(EngineStrategy):
             return []
         items: list[Item] = []
         for pos in range(deal.players):
-            hand = deal.hands[pos]
+            hand = judged_hand(deal, pos)
             assert hand is not None
             for name in payable([self.tables.tokens[c] for c in hand], self.opts):
                 if rng.random() < 0.7:

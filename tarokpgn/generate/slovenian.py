@@ -144,7 +144,7 @@ class SlovenianStrategy(EngineStrategy):
         out: list[tuple[int, str]] = []
         allowed = self.rs.allowed_announcements()
         chance = {"trula": 0.08, "kings": 0.08, "pagat-ultimo": 0.1, "king-ultimo": 0.1,
-                  "valat": 0.02}  # fmt: skip
+                  "valat": 0.02, "solo": 0.3}  # fmt: skip
         for name in allowed:
             who = self._announcer(rng, state, name)
             p = 0.9 if name == "valat" and self.rigged else chance.get(name, 0.0)
@@ -157,6 +157,9 @@ class SlovenianStrategy(EngineStrategy):
             return state.owner.get(self.tables.card("T1"))
         if name == "king-ultimo":
             return state.partner if not state.alone else None
+        if name == "solo":
+            c = state.contract
+            return state.declarer if c is not None and c.calls else None
         if name == "valat" and self.rigged:
             return state.declarer
         return rng.randrange(state.players) if name != "valat" else state.declarer

@@ -49,6 +49,7 @@ from tarokpgn.model import (
     Talon,
     Trick,
 )
+from tarokpgn.notation.splitter import _ends_record, _LineScanner
 
 __all__ = [
     "BLOCK_SIZE",
@@ -401,8 +402,9 @@ def _element(text: str, line: int, ctx: _Context) -> Item:
 # --- one record -------------------------------------------------------------------------------
 
 
-def _record(text: str, source: Source) -> Record:
-    """Read one record's text (ending ``end`` + LF) that is strictly in export form."""
+def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[Item, ...]]:
+    """The tags and items of one record's text (ending ``end`` + LF, first on file line
+    ``line``) that is strictly in export form."""
     head, blank, body = text.partition("\n\n")
     if not blank or not (body.endswith("\nend\n") or body == "end\n"):
         raise _Unsure("layout")
@@ -416,8 +418,7 @@ def _record(text: str, source: Source) -> Record:
         raise _Unsure("tags")
     lines = body.split("\n")
     del lines[-2:]
-    items = _movetext(lines, source.line + len(tags) + 1, variant)
-    return Record(tags, items, source)
+    return tags, _movetext(lines, line + len(tags) + 1, variant)
 
 
 def _movetext(lines: list[str], line: int, variant: str) -> tuple[Item, ...]:
@@ -494,22 +495,15 @@ def _in_tag_value(data: bytes, pos: int) -> bool:
 
 
 def _end_by_lines(data: bytes, start: int) -> int:
-    """Slow path of :func:`_end_of_record`: walk the lines, tracking ``{…}`` comments."""
-    in_comment = False
+    """Slow path of :func:`_end_of_record`: walk the lines with the Lark reader's splitter
+    rules (comments and tag strings skipped; a line whose last word is ``end`` ends a record)."""
+    scanner = _LineScanner()
     pos = start
     while pos < len(data):
         nl = data.find(b"\n", pos)
         stop = len(data) if nl < 0 else nl + 1
-        line = data[pos:stop]
-        if not in_comment and line.rstrip(b"\r\n") == b"end":
+        if _ends_record(scanner.code(data[pos:stop]).strip()):
             return stop
-        for byte in line:
-            if byte == 0x7B and not in_comment:  # {
-                in_comment = True
-            elif byte == 0x7D and in_comment:  # }
-                in_comment = False
-            elif byte == 0x3B and not in_comment:  # ; comment to end of line
-                break
         pos = stop
     return -1
 
@@ -546,16 +540,16 @@ def split_records(data: bytes, line: int = 1) -> Iterator[tuple[int, int, int]]:
         pos = nxt
 
 
-def _fast(raw: bytes, source: Source) -> Record | None:
+def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record | None:
     """The record in ``raw`` read the fast way, or None when it is not strictly export form."""
     if b"\r" in raw or b"\t" in raw:
         return None
     try:
-        text = raw.decode()
-        sha = hashlib.sha256(raw).hexdigest()
-        return _record(text, Source(source.file, source.offset, source.line, sha, source.index))
+        tags, items = _record(raw.decode(), line)
     except (_Unsure, UnicodeDecodeError):
         return None
+    source = Source(file, offset, line, hashlib.sha256(raw).hexdigest(), index)
+    return Record(tags, items, source)
 
 
 def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
@@ -587,12 +581,12 @@ def _records(
     """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``), each with
     the index of the next record."""
     for start, stop, first in split_records(data, line):
-        source = Source(file, offset + start, first, "", index)
-        record = _fast(data[start:stop], source)
+        record = _fast(data[start:stop], file, offset + start, first, index)
         if record is not None:
             index += 1
             yield record, index
             continue
+        source = Source(file, offset + start, first, "", index)
         for result in fallback(data[start:stop], source):
             index += 1
             yield result, index
@@ -618,8 +612,9 @@ def read_export(
 ) -> Iterator[Result]:
     """Like :func:`tarokpgn.notation.iter_records`, and with the same results, for the same
     sources: a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or text of
-    a file, or an open binary or text stream. Files and streams are read in blocks of
-    :data:`BLOCK_SIZE` bytes, so memory stays bounded whatever their size."""
+    a file, or an open binary or text stream. Files are read in blocks of :data:`BLOCK_SIZE`
+    bytes and streams line by line, so memory stays bounded whatever their size, and a record
+    from a pipe is given as soon as the next one starts (or the stream ends)."""
     if isinstance(source, bytes):
         yield from iter_export(source, filename or "<string>", fallback)
     elif isinstance(source, str) and not _names_file(source):
@@ -627,12 +622,12 @@ def read_export(
         yield from iter_export(data, filename or "<string>", fallback)
     elif isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as handle:
-            yield from _read_blocks(handle, filename or os.fspath(source), fallback)
+            blocks = iter(lambda: handle.read(BLOCK_SIZE), b"")
+            yield from _Blocks(filename or os.fspath(source), fallback).read(blocks)
     else:
         name = filename or getattr(source, "name", None)
-        binary = _Encoded(source) if isinstance(source, io.TextIOBase) else source
         file = name if isinstance(name, str) else "<string>"
-        yield from _read_blocks(binary, file, fallback)  # type: ignore[arg-type]
+        yield from _Blocks(file, fallback).read(_line_blocks(source))
 
 
 def _names_file(text: str) -> bool:
@@ -640,30 +635,45 @@ def _names_file(text: str) -> bool:
     return bool(text) and "\n" not in text and Path(text).is_file()
 
 
-class _Encoded:
-    """A text stream read as UTF-8 bytes (``surrogateescape``, as the Lark reader encodes)."""
+def _line_blocks(stream: IO[bytes] | IO[str]) -> Iterator[bytes]:
+    """A stream's bytes (text is encoded as the Lark reader does), in blocks that end at an
+    ``end`` line or hold about :data:`BLOCK_SIZE` bytes."""
+    pending: list[bytes] = []
+    size = 0
+    for line in stream:
+        raw = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+        pending.append(raw)
+        size += len(raw)
+        if raw == b"end\n" or size >= BLOCK_SIZE:
+            yield b"".join(pending)
+            pending, size = [], 0
+    if pending:
+        yield b"".join(pending)
 
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
 
-    def read(self, size: int) -> bytes:
-        return self.stream.read(size).encode("utf-8", "surrogateescape")
+class _Blocks:
+    """Reads whole records from consecutive blocks of a file: the last chunk of the data so
+    far, which may be cut short, waits for the next block."""
 
+    def __init__(self, file: str, fallback: Fallback) -> None:
+        self.file, self.fallback = file, fallback
+        self.carry, self.offset, self.line, self.index = b"", 0, 1, 1
 
-def _read_blocks(handle: IO[bytes], file: str, fallback: Fallback) -> Iterator[Result]:
-    """Read whole records from ``handle`` a block at a time; the last chunk of a block, which
-    may be cut short, is carried over to the next."""
-    carry, offset, line, index = b"", 0, 1, 1
-    while True:
-        block = handle.read(BLOCK_SIZE)
-        data = carry + block
-        cut = _last_whole_record(data) if block else len(data)
-        for result, after in _records(data[:cut], file, fallback, offset, line, index):
-            index = after
+    def read(self, blocks: Iterable[bytes]) -> Iterator[Result]:
+        for block in blocks:
+            data = self.carry + block
+            cut = _last_whole_record(data)
+            yield from self._emit(data[:cut])
+            self.carry = data[cut:]
+        yield from self._emit(self.carry)
+
+    def _emit(self, data: bytes) -> Iterator[Result]:
+        found = _records(data, self.file, self.fallback, self.offset, self.line, self.index)
+        for result, after in found:
+            self.index = after
             yield result
-        if not block:
-            return
-        offset, line, carry = offset + cut, line + data.count(b"\n", 0, cut), data[cut:]
+        self.offset += len(data)
+        self.line += data.count(b"\n")
 
 
 def _last_whole_record(data: bytes) -> int:
@@ -687,9 +697,7 @@ def parse_export(text: str, fallback: Fallback = lark_fallback) -> Record:
 
 def is_export_form(text: str) -> bool:
     """True when ``text`` is one record the fast path reads without the Lark reader."""
-    return (
-        _fast(text.encode("utf-8", "surrogateescape"), Source("<string>", 0, 1, "", 1)) is not None
-    )
+    return _fast(text.encode("utf-8", "surrogateescape"), "<string>", 0, 1, 1) is not None
 
 
 # --- header-only scan -------------------------------------------------------------------------
@@ -721,8 +729,11 @@ class Header:
 def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
     """Tags of the record in ``raw`` when in export form (one per line, in export order)."""
     end = raw.find(b"\n\n")
-    if end < 0 or b"\r" in raw[:end]:
+    if end < 0 or b"\r" in raw or not raw.endswith(b"\nend\n"):
         return None
+    movetext = raw[end:-4].lower()
+    if b"end\n" in movetext or b"\n[" in movetext:
+        return None  # the chunk may hold more than one record (import form)
     try:
         tags = _tags(raw[:end].decode())
     except (_Unsure, UnicodeDecodeError):

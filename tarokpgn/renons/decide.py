@@ -145,7 +145,8 @@ def _inferred(
     trick = [c for _, c in m.before]
     voids = reveals_void(m.card or 0, trick, deal.tables, deal.policy) if trick else set()
     if not voids and not deal.policy.must_beat and deal.policy.last_resort != m.card:
-        reason = f"{claim.accused} followed the suit led with {played}: a legal play"
+        how = "led" if not trick else "followed the suit led"
+        reason = f"{claim.accused} {how} with {played}: a legal play whatever else he held"
         return _not_shown(reason, played=played, evidence=tuple(evidence))
     evidence.append(f"cards the record proves {claim.accused} still held: "
                     f"{_held(m, holding) if holding else 'none'}")  # fmt: skip

@@ -10,6 +10,7 @@ from tarokpgn.renons import engine, penalty
 from tarokpgn.renons.decide import Decision, decide
 from tarokpgn.renons.judgement import Finding, Judgement, Penalty
 from tarokpgn.renons.options import RenonsOptions, renons_options
+from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
 
 PROOF_WORDS = "the claimant must prove a renons; if he cannot, he pays it himself"
@@ -78,11 +79,10 @@ def deal_name(record: Record) -> str:
     return f"record {record.source.index if record.source else 1}"
 
 
-def _seat_scores(record: Record, r: engine.Replay, score: object) -> dict[str, int] | None:
+def _seat_scores(record: Record, r: engine.Replay, score: Score | None) -> dict[str, int] | None:
     if score is None:
         return None
-    scores = score.scores  # type: ignore[attr-defined]
-    return {s: scores.get(r.pos[s], 0) for s in record.seats if s in r.pos}
+    return {s: score.scores.get(r.pos[s], 0) for s in record.seats if s in r.pos}
 
 
 def _penalty(

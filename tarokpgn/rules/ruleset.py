@@ -244,8 +244,12 @@ class Ruleset(ABC):
     """Names a ``declare`` item may carry (Czech revealing hlášky); they are checked with
     :meth:`check_announcement` like announcements."""
     rule_ids: ClassVar[Mapping[str, str]] = {}
-    """Fault code → this family's rule id, for faults the replay itself raises
-    (``wrong-leader``, ``first-leader``, ``hand-size``, ``duplicate-card``, ``score-mismatch``)."""
+    """Key → this family's rule id, for faults the replay or the engine raise themselves (the
+    defaults are Slovenian ids). Replay: ``wrong-leader``, ``first-leader``, ``hand-size``,
+    ``duplicate-card``, ``score-mismatch``. Engine: ``auction-over``, ``call``, ``no-talon``,
+    ``announce-time``, ``kontra-time``, ``play-out-of-turn``, ``not-held``, ``void``,
+    ``follow-suit``, ``follow-tarok``, ``must-trump``, ``must-beat``, ``must-overtrump``,
+    ``pagat-last``."""
     max_kontra: ClassVar[int] = 4
     count_group: ClassVar[int] = 3
     """Card points are counted in groups of this many (3 Central European, 2 Bolognese, 1
@@ -348,15 +352,19 @@ class Ruleset(ABC):
     def score(self, deal: DealState) -> Score:
         """The finished deal's score. Raise ValueError when it cannot be computed."""
 
-    def penalty_score(self, deal: DealState, offender: int, kontra: int) -> Score | None:
-        """The deal's score when ``offender`` committed a proven renons kontra'd ``kontra``
-        times (SL-13); None when the ruleset has no renons penalty."""
+    def penalty_score(
+        self, deal: DealState, offender: int, kontra: int, *, accused: int | None = None
+    ) -> Score | None:
+        """The deal's score when ``offender`` pays a renons kontra'd ``kontra`` times (SL-13):
+        the proven offender, or (with ``accused`` given) a claimant who could not prove his
+        claim against ``accused``. None when the ruleset has no renons penalty."""
         return None
 
 
 # --- registry ----------------------------------------------------------------------------------
 
 _REGISTRY: dict[str, list[type[Ruleset]]] = {}
+_INSTANCES: dict[tuple[str, str, tuple[tuple[str, str], ...]], Ruleset] = {}
 _FAMILY_MODULES = ("slovenian", "czech", "french", "tarocchini")
 
 
@@ -364,6 +372,7 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
     """Class decorator: make ``cls`` findable by :func:`find_ruleset` for its variants."""
     for variant in cls.variants:
         _REGISTRY.setdefault(variant, []).append(cls)
+    _INSTANCES.clear()
     return cls
 
 
@@ -380,7 +389,14 @@ def find_ruleset(
     variant: str, name: str | None = None, overrides: Mapping[str, str] | None = None
 ) -> Ruleset:
     """The ruleset ``name`` (default: the variant's first preset) for ``variant``, with
-    ``overrides`` of single options applied. Raises :class:`OptionError` for unknown names."""
+    ``overrides`` of single options applied. Raises :class:`OptionError` for unknown names.
+
+    Instances are cached and shared: a ruleset must keep no per-deal state (that belongs in
+    the :class:`~tarokpgn.rules.state.DealState`)."""
+    cache_key = (variant, (name or "").lower(), tuple(sorted((overrides or {}).items())))
+    cached = _INSTANCES.get(cache_key)
+    if cached is not None:
+        return cached
     if variant not in _REGISTRY:
         _load_plugins()
     classes = _REGISTRY.get(variant)
@@ -389,7 +405,10 @@ def find_ruleset(
     key = (name or "").lower()
     for cls in classes:
         if not key or key in cls.presets or key in cls.aliases:
-            return cls(key or None, overrides)
+            ruleset = cls(key or None, overrides)
+            if len(_INSTANCES) < 1024:
+                _INSTANCES[cache_key] = ruleset
+            return ruleset
     known = sorted({p for cls in classes for p in cls.presets})
     raise OptionError(f"unknown ruleset {name!r} for {variant} (known: {', '.join(known)})")
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tarokpgn.rules.core import (
+    TRUMP_SUIT,
     CardTables,
     TrickPolicy,
     check_play,
@@ -145,7 +146,12 @@ class DealState:
 
     def check_bid(self, pos: int, bid: str) -> Fault | None:
         if not self._auction_open():
-            return self.fault("illegal-bid", "the auction is already over", "SL-3.9", pos)
+            return self.fault(
+                "illegal-bid",
+                "the auction is already over",
+                self._rule("auction-over", "SL-3.9"),
+                pos,
+            )
         return self.auction.check(pos, bid)
 
     def verify_bid(self, pos: int, bid: str) -> None:
@@ -181,9 +187,13 @@ class DealState:
 
     def check_call(self, pos: int, card: int) -> Fault | None:
         if self.phase is not Phase.CALL:
-            return self.fault("illegal-call", "no card may be called now", "SL-5.1", pos)
+            return self.fault(
+                "illegal-call", "no card may be called now", self._rule("call", "SL-5.1"), pos
+            )
         if pos != self.declarer:
-            return self.fault("illegal-call", "only the declarer calls", "SL-5.1", pos)
+            return self.fault(
+                "illegal-call", "only the declarer calls", self._rule("call", "SL-5.1"), pos
+            )
         return self.ruleset.check_call(self, pos, card)
 
     def call(self, pos: int, card: int) -> None:
@@ -209,7 +219,14 @@ class DealState:
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
     ) -> list[Fault]:
         if self.phase is not Phase.TALON:
-            return [self.fault("talon-group", "no talon exchange in this contract", "SL-6.1", pos)]
+            return [
+                self.fault(
+                    "talon-group",
+                    "no talon exchange in this contract",
+                    self._rule("no-talon", "SL-6.1"),
+                    pos,
+                )
+            ]
         return self.ruleset.check_exchange(self, pos, take, discard, show)
 
     def exchange(
@@ -244,7 +261,10 @@ class DealState:
     def check_announcement(self, pos: int, name: str) -> Fault | None:
         if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
             return self.fault(
-                "illegal-announcement", "announcements come before the first lead", "SL-7.1", pos
+                "illegal-announcement",
+                "announcements come before the first lead",
+                self._rule("announce-time", "SL-7.1"),
+                pos,
             )
         return self.ruleset.check_announcement(self, pos, name)
 
@@ -254,7 +274,12 @@ class DealState:
 
     def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
         if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
-            return self.fault("illegal-kontra", "kontra comes before the first lead", "SL-7.1", pos)
+            return self.fault(
+                "illegal-kontra",
+                "kontra comes before the first lead",
+                self._rule("kontra-time", "SL-7.1"),
+                pos,
+            )
         return self.ruleset.check_kontra(self, pos, level, target)
 
     def kontra(self, pos: int, level: int, target: str) -> None:
@@ -302,15 +327,17 @@ class DealState:
         """Turn, holding, duplicates, voids, then the ruleset's trick policy."""
         if pos != self.to_play:
             who = self.label(self.to_play)
-            return self.fault("out-of-turn", f"it was {who}'s turn to play", "SL-10.5", pos)
+            msg = f"it was {who}'s turn to play"
+            return self.fault("out-of-turn", msg, self._rule("play-out-of-turn", "SL-10.5"), pos)
         if card in self.used:
-            return self.fault("duplicate-card", f"{self.name(card)} was already played", "", pos)
+            msg = f"{self.name(card)} was already played or laid away"
+            return self.fault("duplicate-card", msg, self._rule("duplicate-card", "SL-2.6"), pos)
         owner = self.owner.get(card)
         hand = self.hands[pos]
         if (owner is not None and owner != pos) or (hand is not None and card not in hand):
             who = f" ({self.label(owner)} holds it)" if owner is not None and owner != pos else ""
             msg = f"{self.label(pos)} did not hold {self.name(card)}{who}"
-            return self.fault("not-held", msg, "SL-2.6", pos)
+            return self.fault("not-held", msg, self._rule("not-held", "SL-2.6"), pos)
         cur = self.current
         trick = cur.cards if cur is not None else []
         if hand is None:
@@ -325,16 +352,25 @@ class DealState:
         if suit in self.voids[pos]:
             word = _SUIT_WORDS[suit]
             msg = f"{self.label(pos)} plays {self.name(card)} but showed earlier to have no {word}"
-            return self.fault("void-contradiction", msg, "SL-9.2", pos)
+            return self.fault("void-contradiction", msg, self._rule("void", "SL-9.2"), pos)
         return None
+
+    def _rule(self, key: str, default: str) -> str:
+        """The ruleset's rule id for ``key`` (:attr:`Ruleset.rule_ids`), else ``default``."""
+        return self.ruleset.rule_ids.get(key, default)
 
     def _explain(self, pos: int, card: int, code: str, should: tuple[int, ...]) -> Fault:
         names = " ".join(self.tables.names(should))
         cur = self.current
-        led = self.name(cur.cards[0]) if cur is not None and cur.cards else ""
+        led = cur.cards[0] if cur is not None and cur.cards else None
         who, played = self.label(pos), self.name(card)
+        if code == "follow-suit" and led is not None and self.tables.suit[led] == TRUMP_SUIT:
+            msg = f"{who} played {played} but had to play a tarok on {self.name(led)}: {names}"
+            return Fault(code, msg, self._rule("follow-tarok", "SL-9.4"), pos,
+                         (played, *self.tables.names(should)))  # fmt: skip
+        lead = self.name(led) if led is not None else ""
         texts = {
-            "follow-suit": (f"{who} played {played} but had to follow {led}: {names}", "SL-9.2"),
+            "follow-suit": (f"{who} played {played} but had to follow {lead}: {names}", "SL-9.2"),
             "must-trump": (f"{who} played {played} but had to play a tarok: {names}", "SL-9.3"),
             "must-beat": (f"{who} played {played} but had to beat with {names}", "SL-9.6"),
             "must-overtrump": (f"{who} played {played} but had to overtrump with {names}", ""),
@@ -342,14 +378,7 @@ class DealState:
                            "SL-9.6"),
         }  # fmt: skip
         msg, rule = texts.get(code, (f"{who} may not play {played}", ""))
-        if (
-            code == "must-trump"
-            and cur is not None
-            and cur.cards
-            and self.tables.suit[cur.cards[0]] == 4
-        ):
-            rule = "SL-9.4"
-        return Fault(code, msg, rule, pos, (played, *self.tables.names(should)))
+        return Fault(code, msg, self._rule(code, rule), pos, (played, *self.tables.names(should)))
 
     def play(self, pos: int, card: int) -> None:
         """Play ``card`` for ``pos`` (unchecked). Closes the trick when it is full."""

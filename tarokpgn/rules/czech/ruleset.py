@@ -13,7 +13,7 @@ from tarokpgn.cards import TAROK54
 from tarokpgn.rules.core import TrickPolicy
 from tarokpgn.rules.czech.auction import CzechAuction
 from tarokpgn.rules.czech.checks import announcement_fault, exchange_faults, kontra_fault
-from tarokpgn.rules.czech.contracts import BID_WORDS, Game
+from tarokpgn.rules.czech.contracts import BID_WORDS, Game, rate
 from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING
 from tarokpgn.rules.czech.options import MCR, VYSOCINA, CzechOptions
 from tarokpgn.rules.czech.play import policy
@@ -40,7 +40,7 @@ def _contract(word: str) -> Contract:
     c = BID_WORDS[word]
     return Contract(
         id=word,
-        value=0,
+        value=rate(c, VYSOCINA),
         rank=int(c.game) * 10 + c.level,
         kind="klop" if c.game is Game.WARSAW else "points",
         talon=_TALON_USE.get(c.game, 0),
@@ -77,8 +77,14 @@ class CzechRuleset(Ruleset):
     declarations: ClassVar[frozenset[str]] = frozenset(REVEALING)
     rule_ids: ClassVar[Mapping[str, str]] = {
         "wrong-leader": "CZ-9.4", "first-leader": "CZ-9.1", "hand-size": "CZ-2.4",
-        "duplicate-card": "CZ-2.4", "score-mismatch": "CZ-11",
+        "duplicate-card": "CZ-2.4", "score-mismatch": "CZ-11", "auction-over": "CZ-3.3",
+        "call": "CZ-4.1", "no-talon": "CZ-5.8", "announce-time": "CZ-6.1",
+        "kontra-time": "CZ-7.2", "play-out-of-turn": "CZ-9.4", "not-held": "CZ-2.4",
+        "void": "CZ-8.2", "follow-suit": "CZ-8.2", "follow-tarok": "CZ-8.4",
+        "must-trump": "CZ-8.3", "must-beat": "CZ-8.6", "must-overtrump": "CZ-8.6",
+        "pagat-last": "CZ-8.6",
     }  # fmt: skip
+    """Czech rule ids of the faults the shared engine and the replay raise."""
 
     @property
     def czech(self) -> CzechOptions:

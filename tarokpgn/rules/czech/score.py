@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tarokpgn.rules.core import count_points
 from tarokpgn.rules.czech.checks import judged_hand
 from tarokpgn.rules.czech.contracts import Game
-from tarokpgn.rules.czech.hlasky import REVEALING, payable
+from tarokpgn.rules.czech.hlasky import REVEALING, payable, price
 from tarokpgn.rules.czech.options import CzechOptions
 from tarokpgn.rules.czech.payment import warsaw_classic, warsaw_difference
 from tarokpgn.rules.czech.scoring import DECLARER, OPPONENTS, Commitment, DealFacts, settle
@@ -34,6 +34,10 @@ def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
         raise ValueError("no declarer")
     if game.game is Game.PREFERANC and not game.level:
         raise ValueError("the preferanc level is unknown (record the talon and the exchange)")
+    missing = [p for p in deal.expected_takes() if p not in deal.discards]
+    if missing:
+        who = ", ".join(deal.label(p) for p in missing)
+        raise ValueError(f"the talon exchange of {who} is not recorded, so oči cannot be counted")
     side = _declarer_side(deal)
     others = tuple(p for p in range(deal.players) if p not in side)
     points = _side_points(deal, side)
@@ -52,7 +56,7 @@ def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
     return Score(
         scores=scores,
         lines=tuple(ScoreLine(label, value, detail) for label, value, detail in s.lines),
-        bonuses=tuple(_bonus(c, deal) for c in commitments),
+        bonuses=tuple(_bonus(c, deal) for c in commitments) + _hlaska_bonuses(deal, facts, opts),
         card_points={"declarer": points, "opponents": 70 - points},
         won=points > 35 if points != 35 else facts.flek >= 1,
         game_kontra=facts.flek,
@@ -139,6 +143,18 @@ def _hlasky(deal: CzechDeal, opts: CzechOptions) -> list[tuple[int, str]]:
     return out
 
 
+def _hlaska_bonuses(deal: CzechDeal, facts: DealFacts, opts: CzechOptions) -> tuple[Bonus, ...]:
+    """Revealing hlášky as bonuses of their holder's side (CZ-6.6, 6.7)."""
+    out = []
+    for seat, name in facts.hlasky:
+        pos = deal.labels.index(seat)
+        mine = seat in facts.declarer_side
+        value = price(name, opts) if mine else -price(name, opts)
+        declared = (pos, name) in deal.declared
+        out.append(Bonus(name, DECLARER if mine else OPPONENTS, declared, True, value))
+    return tuple(out)
+
+
 def _bonus(c: Commitment, deal: CzechDeal) -> Bonus:
     from tarokpgn.rules.czech.scoring import commitment_value
 
@@ -151,6 +167,8 @@ def _warsaw(deal: CzechDeal, opts: CzechOptions) -> Score:
     """Everyone for himself, fewest oči best (CZ-12)."""
     if len(deal.tricks) < deal.total_tricks:
         raise ValueError("not every trick was played")
+    if deal.talon is None:
+        raise ValueError("the talon is not recorded, so the Varšava piles cannot be counted")
     points = {str(p): count_points(deal.won[p], deal.tables) for p in range(deal.players)}
     tricks = {str(p): 0 for p in range(deal.players)}
     for t in deal.tricks:

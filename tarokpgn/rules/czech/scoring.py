@@ -83,9 +83,10 @@ def settle(facts: DealFacts, opts: CzechOptions) -> Settlement:
     seats = facts.declarer_side + facts.opponents
     out = Settlement(dict.fromkeys(seats, 0))
     r = rate(facts.contract, opts)
-    game = game_amount(facts.points, r, facts.flek, opts, opp_flek=facts.flek >= 1)
     if _not_played(facts, opts):
-        game = 0
+        out.lines.append(("game", 0, "first duty without flek or commitment: not paid"))
+        return out
+    game = game_amount(facts.points, r, facts.flek, opts, opp_flek=facts.flek >= 1)
     out.lines.append(("game", game, _game_detail(facts, r, game)))
     side_total = game
     for c in facts.commitments:

@@ -24,18 +24,6 @@ from tarokpgn.rules.state import DealState, Phase
 if TYPE_CHECKING:
     from tarokpgn.rules.czech.ruleset import CzechRuleset
 
-RULE_IDS: Final = {
-    "out-of-turn": "CZ-9.4",
-    "duplicate-card": "CZ-2.4",
-    "not-held": "CZ-2.4",
-    "void-contradiction": "CZ-8.2",
-    "illegal-bid": "CZ-3.3",
-    "illegal-call": "CZ-4.1",
-    "talon-group": "CZ-5.1",
-    "illegal-announcement": "CZ-6.1",
-    "illegal-kontra": "CZ-7.2",
-}
-"""Core fault code → the Czech rule it breaks."""
 NINETEEN: Final = "T19"
 
 
@@ -88,9 +76,6 @@ class CzechDeal(DealState):
         return {
             p: len(c) for p, c in purchases(game, self.declarer, order, talon, self.opts).items()
         }
-
-    def fault(self, code: str, message: str, rule: str = "", pos: int | None = None) -> Fault:
-        return Fault(code, message, RULE_IDS.get(code, rule), pos)
 
     # --- auction: forehand's late Varšava (CZ-3.7) -----------------------------------------
 

@@ -14,6 +14,8 @@ module             rules
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from tarokpgn.cards import TAROK54
@@ -113,6 +115,8 @@ class SlovenianRuleset(Ruleset):
         out = dict(ANNOUNCEMENTS)
         if not self.opts.king_ultimo or self.players != 4:
             out.pop("king-ultimo")
+        if not self.opts.solo_announcement or self.players != 4:
+            out.pop("solo")
         return out
 
     def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
@@ -137,6 +141,11 @@ class SlovenianRuleset(Ruleset):
         if name == "pagat-ultimo" and holding and lacks:
             msg = f"{who} announces pagat ultimo without holding the pagat (SL-7.5)"
             return Fault("illegal-announcement", msg, "SL-7.5", pos)
+        if name == "solo" and (
+            pos != deal.declarer or not deal.contract or not deal.contract.calls
+        ):
+            msg = "only the declarer of three, two or one may announce solo (SL-7.9)"
+            return Fault("illegal-announcement", msg, "SL-7.9", pos)
         if name == "king-ultimo":
             called = deal.called
             if called is None or (hand is not None and called not in hand):
@@ -184,7 +193,7 @@ class SlovenianRuleset(Ruleset):
         return play.trick_extra(deal, number, self.opts)
 
     def is_decided(self, deal: DealState) -> bool:
-        return play.is_decided(deal)
+        return play.is_decided(deal, self.opts)
 
     def score(self, deal: DealState) -> Score:
         c = deal.contract
@@ -199,12 +208,17 @@ class SlovenianRuleset(Ruleset):
             raise ValueError(f"{c.id}: play ended before the outcome was decided")
         return flat
 
-    def penalty_score(self, deal: DealState, offender: int, kontra: int) -> Score | None:
-        pen, how = scoring.renons_penalty(deal, offender, kontra, self.opts)
-        from tarokpgn.verdict import ScoreLine
-
-        line = ScoreLine(f"renons by {deal.label(offender)}", pen, how)
-        return Score({p: (pen if p == offender else 0) for p in range(deal.players)}, (line,))
+    def penalty_score(
+        self, deal: DealState, offender: int, kontra: int, *, accused: int | None = None
+    ) -> Score | None:
+        """SL-13: ``offender`` pays ``−(V + 35 + A)`` × 2^kontra; ``accused`` is given when the
+        offender is a claimant who could not prove his claim (option
+        ``renons_false_claim_basis`` says whose ``A`` counts). The others score 0, or their
+        normal scores (option ``renons_other_players``)."""
+        basis = offender
+        if accused is not None and self.opts.renons_false_claim_basis == "offender":
+            basis = accused
+        return scoring.renons_score(deal, offender, basis, kontra, self)
 
 
 class Slovenian3Ruleset(SlovenianRuleset):
@@ -216,6 +230,13 @@ class Slovenian3Ruleset(SlovenianRuleset):
     contracts = CONTRACTS_3
     presets: ClassVar[dict[str, Options]] = {"sl3": SL3}
     aliases: ClassVar[dict[str, str]] = {"pagat": "sl3"}
+
+    def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):
+        super().__init__(preset, overrides)
+        if self.opts.sl3_auction == "pwinckles":  # SL-15.4: P1 first, anything but klop
+            self.options = dataclasses.replace(
+                self.opts, auction_first_speaker="P1", forehand_opening="free", all_pass="klop"
+            )
 
 
 register(SlovenianRuleset)

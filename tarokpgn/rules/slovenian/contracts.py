@@ -47,6 +47,7 @@ ANNOUNCEMENTS: Final = {
     "pagat-ultimo": Announcement("pagat-ultimo", 50, 25, "SL-7.3"),
     "king-ultimo": Announcement("king-ultimo", 20, 10, "SL-7.3"),
     "valat": Announcement("valat", 500, 250, "SL-7.3"),
+    "solo": Announcement("solo", 10, 0, "SL-7.9"),
 }
 """Announcement id → announced / silent value (SL-7.3)."""
 

@@ -99,7 +99,9 @@ class SlovenianOptions(Options):
         True, (), "SL-9.8", "in colour valat a void player must still play a tarok"
     )
     king_ultimo: bool = option(False, (), "SL-7.3", "king ultimo (silent 10, announced 20)")
-    solo_announcement: bool = option(False, (), "SL-7.9", "announcing solo adds 10 (unused)")
+    solo_announcement: bool = option(
+        False, (), "SL-7.9", "a declarer playing alone in three/two/one may announce solo (+10)"
+    )
     announce_requires_holding: str = option(
         "as_stated", ("as_stated", "none"), "SL-7.5", "pagat ultimo only by the pagat's holder"
     )
@@ -114,6 +116,14 @@ class SlovenianOptions(Options):
         True, (), "SL-12.8", "no mond charge when the called king brings the talon home"
     )
     mondfang_after_valat: bool = option(True, (), "SL-12.8", "mond charge also in valat")
+    stop_on_decided: str = option(
+        "accept", ("accept", "play_out"), "SL-9.7",
+        "a beggar/valat deal may end once decided (accept) or must be played out",
+    )  # fmt: skip
+    sl3_auction: str = option(
+        "openspiel", ("openspiel", "pwinckles"), "SL-15.4",
+        "3 players: OpenSpiel procedure, or P1 first, any contract, klop when all pass",
+    )  # fmt: skip
     radelci: bool = option(False, (), "SL-12.9", "radelci (not verified by this engine)")
     renons_other_players: str = option(
         "zero", ("zero", "normal"), "SL-13.6", "other players' score in a renons game"

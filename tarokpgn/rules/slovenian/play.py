@@ -69,10 +69,12 @@ def declarer_tricks(deal: DealState) -> tuple[int, int]:
     return mine, theirs
 
 
-def is_decided(deal: DealState) -> bool:
+def is_decided(deal: DealState, opts: SlovenianOptions) -> bool:
     """Beggar lost, piccolo lost, valat or colour valat broken: play may stop (SL-9.7)."""
+    if opts.stop_on_decided == "play_out":
+        return False
     c = deal.contract
-    if c is None or deal.declarer is None:
+    if c is None or deal.declarer is None or c.kind not in ("negative", "valat", "colour-valat"):
         return False
     mine, theirs = declarer_tricks(deal)
     if c.kind == "negative":

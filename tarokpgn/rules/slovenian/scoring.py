@@ -19,6 +19,7 @@ from tarokpgn.rules.slovenian.talon import KINGS, TRULA
 from tarokpgn.verdict import Bonus, ScoreLine
 
 if TYPE_CHECKING:
+    from tarokpgn.rules.slovenian import SlovenianRuleset
     from tarokpgn.rules.state import DealState
 
 DECLARER, OPPONENTS = "declarer", "opponents"
@@ -143,6 +144,9 @@ def score_points(deal: DealState, opts: SlovenianOptions) -> Score:
     _pagat_ultimo(deal, opts, sheet)
     if opts.king_ultimo and deal.players == 4:
         _king_ultimo(deal, sheet)
+    if "solo" in deal.announced:
+        how = "the declarer played alone" if deal.alone else "the declarer had a partner"
+        _announced_bonus(deal, sheet, "solo", DECLARER if deal.alone else OPPONENTS, how)
     return _finish(deal, opts, sheet, p, won=won, kg=kg)
 
 
@@ -432,3 +436,23 @@ def renons_penalty(
     pen = -(v + 35 + a) * factor(kontra)
     kt = f" × {factor(kontra)}" if kontra else ""
     return pen, f"−({v} + 35 + {a}){kt}"
+
+
+def renons_score(
+    deal: DealState, payer: int, basis: int, kontra: int, ruleset: SlovenianRuleset
+) -> Score:
+    """The deal's scores with a renons (SL-13.2): ``payer`` pays the penalty of ``basis``."""
+    opts = ruleset.opts
+    pen, how = renons_penalty(deal, basis, kontra, opts)
+    lines = [ScoreLine(f"renons: {deal.label(payer)} pays", pen, how)]
+    scores = dict.fromkeys(range(deal.players), 0)
+    if opts.renons_other_players == "normal":
+        try:
+            normal = ruleset.score(deal)
+        except ValueError:
+            lines.append(ScoreLine("note", 0, "the game itself cannot be scored"))
+        else:
+            scores = dict(normal.scores)
+            lines = [*normal.lines, *lines]
+    scores[payer] += pen
+    return Score(scores, tuple(lines))

@@ -81,7 +81,11 @@ def find(records: Iterator[Record], pred: Pred) -> Record:
 
 
 def contract(cid: str, won: bool | None = None) -> Pred:
-    return lambda r, v: v.contract == cid and (won is None or v.won == won)
+    def pred(r: Record, v: Verdict) -> bool:
+        plain = not any(b.name == "valat" for b in v.bonuses)  # an ordinary deal of cid
+        return v.contract == cid and (won is None or v.won == won) and plain
+
+    return pred
 
 
 def bonus(name: str, announced: bool, made: bool) -> Pred:
@@ -215,29 +219,64 @@ def play_swap(record: Record, trick_no: int, i: int, new: str) -> Record:
 
 
 def find_revoke(record: Record, code: str) -> tuple[Record, int, str] | None:
-    """Swap one card of the record for an illegal one whose fault is ``code``."""
+    """The record with one illegal card whose fault is ``code``; the play after it goes on
+    legally (first legal card each time) with the leaders the engine gives."""
     from tarokpgn.replay import _HANDLERS, _start
 
     for trick in record.of_type(Trick):
         for i in range(len(trick.cards)):
+            if code == "follow-suit" and (i == 0 or trick.cards[0].startswith("T")):
+                continue  # a suit lead (a tarok lead is SL-9.4)
             r, _ = _start(record)
             assert r is not None
+            before = []
             for item in record.items:
                 if item is trick:
                     break
                 h = _HANDLERS.get(type(item))
                 if h:
                     h(r, item)  # type: ignore[operator]
+                before.append(item)
+            deal = r.deal
             lead = r.pos[trick.leader]
             for k, tok in enumerate(trick.cards[:i]):
-                r.deal.play((lead + k) % r.deal.players, r.deal.tables.card(tok))
-            pos = r.deal.to_play
-            for card in sorted(r.deal.hands[pos] or ()):
-                f = r.deal.check_play(pos, card)
-                if f is not None and f.code == code:
-                    return play_swap(record, trick.number, i, r.deal.name(card)), trick.number, \
-                        r.deal.label(pos)  # fmt: skip
+                deal.play((lead + k) % deal.players, deal.tables.card(tok))
+            pos = deal.to_play
+            held = sorted(c for h in deal.hands if h for c in h)
+            bad = [c for c in held if _code(deal, pos, c) == code]
+            if bad:
+                deal.play(pos, bad[0])
+                tricks = _finish_play(deal, trick, i + 1, lead)
+                items = (*before, *tricks)
+                return dataclasses.replace(record, items=items), trick.number, deal.label(pos)
     return None
+
+
+def _code(deal: object, pos: int, card: int) -> str | None:
+    f = deal.check_play(pos, card)  # type: ignore[attr-defined]
+    return f.code if f is not None else None
+
+
+def _finish_play(deal: object, trick: Trick, played: int, lead: int) -> list[Item]:
+    """Finish the deal with the first legal card each time; the tricks as record items."""
+    d = deal  # a DealState
+    n = d.players  # type: ignore[attr-defined]
+    out: list[Item] = []
+    number, leader = trick.number, lead
+    cards = [*trick.cards[: played - 1], d.name(d.tricks[-1].cards[-1])]  # type: ignore[attr-defined]
+    while True:
+        while len(cards) < n:
+            pos = d.to_play  # type: ignore[attr-defined]
+            legal = d.legal(pos)  # type: ignore[attr-defined]
+            if not legal:  # a hand short after a card taken from it: play stops here
+                out.append(Trick(number, d.labels[leader], tuple(cards)))  # type: ignore[attr-defined]
+                return out
+            d.play(pos, legal[0])  # type: ignore[attr-defined]
+            cards.append(d.name(legal[0]))  # type: ignore[attr-defined]
+        out.append(Trick(number, d.labels[leader], tuple(cards)))  # type: ignore[attr-defined]
+        if number == d.total_tricks:  # type: ignore[attr-defined]
+            return out
+        number, leader, cards = number + 1, d.to_play, []  # type: ignore[attr-defined]
 
 
 def violation_revoke(base: dict[str, Record], code: str, contract_name: str) -> Record:
@@ -281,13 +320,9 @@ def build_violations(base: dict[str, Record]) -> None:
         replace(three, t2, rotated),
         "trick 2 written as led by the player after the winner of trick 1 (SL-10.5)",
     )
-    t3 = list(three.of_type(Trick))[2]
-    later = {c for t in three.of_type(Trick) if t.number > 3 for c in t.cards}
-    stolen = next(c for h in three.of_type(Hand) if h.seat != t3.leader for c in h.cards
-                  if c in later)  # fmt: skip
     save(
         "v-not-held",
-        play_swap(three, 3, 0, stolen),
+        violation_revoke(base, "not-held", "three"),
         "a card the player did not hold (it is in another hand)",
     )
     auction = first(three, Auction)

@@ -1,0 +1,79 @@
+"""Options that change single rules, set through the record's Options tag."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from tarokpgn import generate, verify
+from tarokpgn.model import Record, Trick
+from tarokpgn.notation import parse_record
+from tarokpgn.rules import DealState, find_ruleset
+from tarokpgn.verdict import Status
+
+GOLDEN = Path(__file__).parent / "golden" / "slovenian"
+
+
+def with_options(record: Record, text: str) -> Record:
+    tags = tuple((k, v) for k, v in record.tags if k != "Options") + (("Options", text),)
+    return dataclasses.replace(record, tags=tags)
+
+
+def golden(name: str) -> Record:
+    return parse_record((GOLDEN / f"{name}.tpgn").read_text(encoding="utf-8"))
+
+
+def test_stop_on_decided() -> None:
+    lost = golden("beggar-lost")
+    short = dataclasses.replace(lost, items=tuple(
+        i for i in lost.items if not (isinstance(i, Trick) and i.number > 11)))  # fmt: skip
+    assert verify(short).scores == verify(lost).scores  # decided: may stop (SL-9.7)
+    strict = verify(with_options(short, "stop_on_decided=play_out"))
+    assert strict.status is Status.INCOMPLETE and strict.scores is None
+
+
+def test_renons_options() -> None:
+    record = golden("renons-unproven")
+    base = verify(record)
+    assert base.ok and base.scores is not None
+    normal = verify(with_options(record, "renons_other_players=normal"))
+    assert normal.scores is not None and normal.scores != base.scores
+    game = verify(golden("three-won")).scores
+    assert game is not None
+    payer = next(s for s, v in base.scores.items() if v)
+    assert normal.scores[payer] == game[payer] + base.scores[payer]
+
+
+def test_solo_announcement() -> None:
+    for record in generate("slovenian-4", n=200, seed=5, options={"solo_announcement": "true"}):
+        v = verify(record)
+        assert v.ok
+        solo = [b for b in v.bonuses if b.name == "solo"]
+        if solo and not solo[0].kontra:
+            assert solo[0].value == (10 if v.partner is None else -10)
+    plain = golden("three-won")
+    bad = "\n".join(
+        line if not line.startswith("announce") else line + "\nannounce W solo"
+        for line in (GOLDEN / "three-won.tpgn").read_text(encoding="utf-8").splitlines()
+    )
+    assert [p.code for p in verify(parse_record(bad)).problems][:1] == ["illegal-announcement"]
+    assert plain.get("Variant") == "slovenian-4"
+
+
+def test_sl3_auction_pwinckles() -> None:
+    rs = find_ruleset("slovenian-3", "sl3", {"sl3_auction": "pwinckles"})
+    deal = DealState(rs, number=2)
+    assert deal.auction.to_act == 0
+    for pos in range(3):
+        assert deal.check_bid(pos, "pass") is None
+        deal.bid(pos, "pass")
+    assert deal.contract is not None and deal.contract.id == "klop"
+
+
+def test_mondfang_and_emperor_options_change_the_verdict() -> None:
+    record = golden("mondfang")  # pagat preset: mondfang 21
+    base = verify(record)
+    off = verify(with_options(record, "mondfang=0"))
+    assert base.ok and off.status is Status.SCORE_MISMATCH
+    assert off.scores is not None and base.scores is not None
+    assert sum(off.scores.values()) - sum(base.scores.values()) == 21
