@@ -17,8 +17,8 @@ tarokpgn check examples/*.tpgn "${sample[@]}"
 echo "== verify: every deal of the sample archive is legal and scored right"
 tarokpgn verify -q "${sample[@]}"
 
-echo "== verify: the hand-written examples (some show problems on purpose)"
-tarokpgn verify -q examples/*.tpgn || echo "(the examples above include deals with problems)"
+echo "== verify: the hand-written examples (French and Bolognese ones are incomplete: no rules engine yet)"
+tarokpgn verify -q examples/*.tpgn
 
 echo "== index into $db"
 tarokpgn index --db "$db" examples/*.tpgn examples/sample-archive

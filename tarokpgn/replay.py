@@ -1,11 +1,13 @@
 """Replay: a :class:`~tarokpgn.model.Record` fed to the rules engine, giving a
-:class:`~tarokpgn.verdict.Verdict`. The only module that knows both the record and the rules.
+:class:`~tarokpgn.verdict.Verdict`.
 
-Each movetext item becomes one engine operation: checked first (a fault becomes a located
-:class:`~tarokpgn.verdict.Problem`), then applied anyway so the replay can go on and find
-every problem of the deal. Hidden hands are checked as far as the cards played allow.
-An ``irregular`` item (accepted at the table) or a proven ``renons`` claim turns the matching
-fault into an accepted problem; a proven renons also changes the scores (SL-13).
+The replay itself (each movetext item checked, then applied, so every problem of the deal is
+found) is :class:`tarokpgn.replayer.Replay`, shared with the renons judge. This module turns
+what it found into a verdict: an ``irregular`` item (accepted at the table) turns the matching
+fault into an accepted problem; a ``renons`` claim is decided by the judge
+(:func:`tarokpgn.renons.judge`), so ``verify`` and ``renons`` always agree, and the judgement's
+scores are the deal's scores. A variant without a rules engine is checked for syntax and
+well-formedness only and is INCOMPLETE.
 
 :func:`verify` checks one record; :func:`verify_all` checks a stream and, for consecutive deals
 of one match, the running ``Totals`` the table wrote.
@@ -15,298 +17,51 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tarokpgn.model import (
-    Announce,
-    Auction,
-    Call,
-    Exchange,
-    Hand,
-    Irregular,
-    Kontra,
-    Record,
-    Renons,
-    Talon,
-    Trick,
-    format_scores,
-    parse_scores,
-)
-from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, Score, find_ruleset
-from tarokpgn.rules.state import DealState, PlayedTrick
+from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_scores
+from tarokpgn.notation.wellformed import check_record
+from tarokpgn.renons import ClaimError, Judgement, judge
+from tarokpgn.replayer import PLAY_CODES, Found, Replay, deal_number, rule_id
+from tarokpgn.rules.ruleset import Score
+from tarokpgn.rules.state import DealState
 from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict
 
-PLAY_CODES = frozenset(
-    {"follow-suit", "must-trump", "must-beat", "must-overtrump", "pagat-last", "not-held"}
-)
-"""Fault codes a ``revoke`` irregularity or renons claim covers."""
+__all__ = [
+    "IRREGULAR_CODES",
+    "NO_ENGINE_CODE",
+    "PLAY_CODES",
+    "RENONS_CODES",
+    "verify",
+    "verify_all",
+]
+
 IRREGULAR_CODES = {
     "revoke": PLAY_CODES,
     "lead-out-of-turn": frozenset({"wrong-leader", "out-of-turn"}),
 }
+"""Irregularity kind → the fault codes an ``irregular`` item accepts."""
 RENONS_CODES = {
     "revoke": PLAY_CODES,
     "underplay": frozenset({"must-beat", "must-overtrump", "pagat-last"}),
     "out-of-turn": frozenset({"wrong-leader", "out-of-turn"}),
-    "discard": frozenset({"illegal-discard", "talon-group"}),
+    "discard": frozenset({"illegal-discard", "talon-group", "discard-count"}),
 }
+"""Renons kind → the fault codes a proven claim of that kind accepts."""
+_FINDING_WORDS = {"proven": "proven", "not-proven": "not proven",
+                  "undecidable": "not decidable from the record"}  # fmt: skip
+NO_ENGINE_CODE = "no-rules-engine"
+"""Problem code of a record whose variant has no rules engine (status INCOMPLETE)."""
 
 
-@dataclass
-class _Found:
-    """A fault with where it happened."""
-
-    fault: Fault
-    line: int
-    trick: int | None = None
-    accepted: bool = False
-
-
-@dataclass
-class _Replay:
-    record: Record
-    ruleset: Ruleset
-    deal: DealState
-    pos: dict[str, int]
-    found: list[_Found] = field(default_factory=list)
-    incomplete: list[str] = field(default_factory=list)
-    stopped: bool = False
-    """Play can no longer be followed (unknown card, claim)."""
-
-    def add(self, fault: Fault | None, line: int, trick: int | None = None) -> None:
-        if fault is not None:
-            self.found.append(_Found(fault, line, trick))
-
-    def seat(self, label: str, line: int) -> int | None:
-        p = self.pos.get(label)
-        if p is None:
-            self.add(Fault("bad-seat", f"{label!r} is not a seat of this deal"), line)
-        return p
-
-    def cards(self, tokens: Iterable[str], line: int) -> tuple[int, ...] | None:
-        t = self.ruleset.tables
-        out = []
-        for tok in tokens:
-            if tok not in t.index:
-                if tok != "?":
-                    self.add(Fault("unknown-card", f"{tok!r} is not a card of this pack"), line)
-                return None
-            out.append(t.index[tok])
-        return tuple(out)
-
-
-# --- setup -------------------------------------------------------------------------------------
-
-
-def _ruleset(record: Record) -> Ruleset:
-    return find_ruleset(record.variant, record.get("Ruleset") or None, record.options)
-
-
-def _deal_number(record: Record) -> int:
-    text = record.get("Deal")
-    return int(text) if text.isdigit() else 0
-
-
-_Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, ...] | None]
-
-
-def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
-    """Known hands, partial known cards and talon from the record, with dealing problems."""
-    t = rs.tables
-    hands: list[tuple[int, ...] | None] = [None] * rs.players
-    partial: list[tuple[int, ...]] = [()] * rs.players
-    talon: list[tuple[int, ...] | None] = [None]
-    problems: list[Problem] = []
-    seen: dict[str, int] = {}
-    for item in record.items:
-        if isinstance(item, Hand | Talon):
-            known = [c for c in item.cards if c in t.index]
-            for c in item.cards:
-                if c != "?" and c not in t.index:
-                    msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
-                    problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
-            for c in known:
-                if c in seen:
-                    rule = _rule(rs, "duplicate-card", "SL-2.6")
-                    problems.append(Problem("duplicate-card", f"{c} is dealt twice", item.line,
-                                            rule=rule))  # fmt: skip
-                seen[c] = item.line
-            full = len(item.cards) == (rs.hand_size if isinstance(item, Hand) else rs.talon_size)
-            complete = full and len(known) == len(item.cards)
-            cards = tuple(t.index[c] for c in known)
-            if isinstance(item, Hand) and item.seat in pos:
-                p = pos[item.seat]
-                partial[p] = cards
-                if complete:
-                    hands[p] = cards
-                elif len(item.cards) > rs.hand_size:  # fewer: a partial hand
-                    problems.append(Problem("hand-size", f"{item.seat}'s hand has "
-                        f"{len(item.cards)} cards, not {rs.hand_size}", item.line, seat=item.seat,
-                        rule=_rule(rs, "hand-size", "SL-2.4")))  # fmt: skip
-            elif isinstance(item, Talon) and complete:
-                talon[0] = cards
-    return (hands, partial, talon[0]), problems
-
-
-def _start(record: Record) -> tuple[_Replay | None, list[Problem]]:
-    try:
-        rs = _ruleset(record)
-    except OptionError as exc:
-        text = str(exc)
-        code = (
-            "unknown-ruleset" if text.startswith(("unknown ruleset", "no rules")) else "bad-option"
-        )
-        return None, [Problem(code, text, record.source.line if record.source else 0)]
-    order = record.play_order()
-    pos = {label: i for i, label in enumerate(order)}
-    (hands, partial, talon), problems = _dealt(record, rs, pos)
-    deal = rs.new_deal(hands, talon, number=_deal_number(record), labels=order)
-    for p, cards in enumerate(partial):
-        for c in cards:
-            deal.owner.setdefault(c, p)
-    return _Replay(record, rs, deal, pos), problems
-
-
-# --- items -------------------------------------------------------------------------------------
-
-
-def _auction(r: _Replay, item: Auction) -> None:
-    for bid in item.bids:
-        p = r.seat(bid.seat, item.line)
-        if p is None:
-            continue
-        r.add(r.deal.check_bid(p, bid.bid), item.line)
-        r.deal.bid(p, bid.bid)
-
-
-def _call(r: _Replay, item: Call) -> None:
-    p = r.seat(item.seat, item.line)
-    card = r.cards([item.card], item.line)
-    if p is None or card is None:
-        return
-    r.add(r.deal.check_call(p, card[0]), item.line)
-    r.deal.call(p, card[0])
-
-
-def _exchange(r: _Replay, item: Exchange) -> None:
-    p = r.seat(item.seat, item.line)
-    take, discard = r.cards(item.take, item.line), r.cards(item.discard, item.line)
-    show = r.cards(item.show, item.line) or ()
-    if p is None or take is None or discard is None:
-        return
-    for fault in r.deal.check_exchange(p, take, discard, show):
-        r.add(fault, item.line)
-    r.deal.exchange(p, take, discard, show)
-
-
-def _announce(r: _Replay, item: Announce) -> None:
-    p = r.seat(item.seat, item.line)
-    if p is None:
-        return
-    if item.kind != "announce" and item.name not in r.ruleset.declarations:
-        msg = f"{item.kind} {item.name!r} does not exist in this variant"
-        r.add(Fault("illegal-announcement", msg, "SL-7.3", p), item.line)
-        return
-    r.add(r.deal.check_announcement(p, item.name), item.line)
-    r.deal.announce(p, item.name)
-
-
-def _kontra(r: _Replay, item: Kontra) -> None:
-    p = r.seat(item.seat, item.line)
-    if p is None:
-        return
-    r.add(r.deal.check_kontra(p, item.level, item.target), item.line)
-    r.deal.kontra(p, item.level, item.target)
-
-
-def _trick(r: _Replay, item: Trick) -> None:
-    deal = r.deal
-    if r.stopped:
-        return
-    if deal.contract is None and not deal.auction.done:
-        r.incomplete.append("the auction is not finished, so play cannot be checked")
-        r.stopped = True
-        return
-    leader = r.seat(item.leader, item.line)
-    if leader is None:
-        r.stopped = True
-        return
-    _check_trick_start(r, item, leader)
-    cards = r.cards(item.cards, item.line)
-    if cards is None:
-        r.incomplete.append(f"trick {item.number} has an unknown card: play is not followed")
-        r.stopped = True
-        return
-    for i, card in enumerate(cards):
-        p = (leader + i) % deal.players
-        fault = deal.check_play(p, card)
-        if fault is not None and fault.code == "out-of-turn":
-            fault = None  # the trick's leader was already checked
-        r.add(fault, item.line, item.number)
-        deal.play(p, card)
-    if len(cards) < deal.players:
-        r.stopped = True
-
-
-def _check_trick_start(r: _Replay, item: Trick, leader: int) -> None:
-    deal = r.deal
-    number = len([t for t in deal.tricks if t.winner is not None]) + 1
-    if deal.current is not None:
-        r.add(Fault("trick-order", "the previous trick is not complete"), item.line, item.number)
-    if item.number != number:
-        msg = f"trick numbered {item.number} but it is trick {number}"
-        r.add(Fault("trick-order", msg), item.line, item.number)
-    expected = deal.to_play
-    if leader != expected:
-        r.add(_wrong_leader(deal, item, leader, expected), item.line, item.number)
-        deal.tricks.append(_empty_trick(deal, leader))
-
-
-def _wrong_leader(deal: DealState, item: Trick, leader: int, expected: int) -> Fault:
-    who, should = deal.label(leader), deal.label(expected)
-    if deal.tricks:
-        last = deal.tricks[-1]
-        cards = " ".join(deal.name(c) for c in last.cards)
-        msg = f"trick {last.number} ({cards}) was won by {should}, so {should} leads, not {who}"
-        return Fault("wrong-leader", msg, _rule(deal.ruleset, "wrong-leader", "SL-10.3"), leader)
-    msg = f"{should} leads the first trick, not {who}"
-    return Fault("wrong-leader", msg, _rule(deal.ruleset, "first-leader", "SL-10.2"), leader)
-
-
-def _rule(rs: Ruleset, code: str, default: str) -> str:
-    """The ruleset's rule id for a fault the replay raises itself."""
-    return rs.rule_ids.get(code, default)
-
-
-def _empty_trick(deal: DealState, leader: int) -> PlayedTrick:
-    return PlayedTrick(len([t for t in deal.tricks if t.winner is not None]) + 1, leader)
-
-
-def _irregular(r: _Replay, item: Irregular) -> None:
-    if item.kind in ("claim", "abandoned", "misdeal"):
-        r.incomplete.append(f"irregular {item.kind}: the rest of the deal was not played")
-        r.stopped = True
-
-
-_HANDLERS = {
-    Auction: _auction,
-    Call: _call,
-    Exchange: _exchange,
-    Announce: _announce,
-    Kontra: _kontra,
-    Trick: _trick,
-    Irregular: _irregular,
-}
-
-
-# --- acceptance: irregular items and renons claims ---------------------------------------------
+# --- acceptance: irregular items ---------------------------------------------------------------
 
 
 def _opt(options: tuple[tuple[str, str], ...], key: str) -> str | None:
     return next((v for k, v in options if k == key), None)
 
 
-def _accept_irregular(r: _Replay) -> None:
+def _accept_irregular(r: Replay) -> None:
     for item in r.record.of_type(Irregular):
         codes = IRREGULAR_CODES.get(item.kind)
         if codes is None:
@@ -320,50 +75,91 @@ def _accept_irregular(r: _Replay) -> None:
                 f.accepted = True
 
 
-def _renons(r: _Replay) -> Score | None:
-    """Apply renons claims (SL-13): the proven offender, or a false claimant, pays."""
+# --- renons claims: the judge decides (SL-13) ------------------------------------------------
+
+
+@dataclass
+class _Claim:
+    """The judgement on the record's renons claim, as the verdict uses it."""
+
+    judgement: Judgement | None
+    problems: list[Problem]
+    notes: list[str]
+
+
+def _claim(r: Replay) -> _Claim | None:
+    """Judge the record's renons claims (:func:`tarokpgn.renons.judge`): a proven one accepts
+    the faults it covers, an unproven one is an accepted ``renons-unproven`` problem. The first
+    claim decides the deal's scores (a renons ends the deal)."""
     claims = list(r.record.of_type(Renons))
     if not claims:
         return None
-    claim = claims[0]
-    accused, claimant = r.pos.get(claim.accused), r.pos.get(claim.claimant)
-    if accused is None or claimant is None:
-        return None
-    codes = RENONS_CODES.get(claim.kind)
-    proven = codes is None  # showing, signalling, other: the table's ruling stands
+    out = _Claim(None, [], [])
+    for n, claim in enumerate(claims):
+        try:
+            j = judge(r.record, claim)
+        except ClaimError as exc:
+            out.problems.append(Problem("bad-renons", str(exc), claim.line, trick=claim.trick))
+            continue
+        if n == 0:
+            out.judgement = j
+        elif out.judgement is not None:
+            note = f"only the first renons claim is scored; the claim of line {claim.line} is "
+            out.notes.append(note + _FINDING_WORDS[j.finding.value])
+        if j.proven:
+            _accept_renons(r, claim)
+        else:
+            msg = (f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, "
+                   f"trick {claim.trick}) is {_FINDING_WORDS[j.finding.value]}: {j.reason}; "
+                   "the claimant pays")  # fmt: skip
+            seat = claim.claimant
+            out.problems.append(Problem("renons-unproven", msg, claim.line, 0, claim.trick, seat,
+                                        j.rule or "SL-13.4", accepted=True))  # fmt: skip
+    return out
+
+
+def _accept_renons(r: Replay, claim: Renons) -> None:
+    """Accept the faults a proven claim covers: the accused's faults of its kind in the trick
+    claimed, and for a revoke his later plays of the suit he pretended to lack."""
+    accused = r.pos.get(claim.accused)
+    codes = RENONS_CODES.get(claim.kind, frozenset())
+    if claim.kind in ("revoke", "underplay"):
+        codes = codes | PLAY_CODES
     for f in r.found:
-        match = codes and f.fault.code in codes and f.fault.pos == accused
-        if match and f.trick in (None, claim.trick):
-            f.accepted = proven = True
-    payer = accused if proven else claimant
-    score = r.ruleset.penalty_score(
-        r.deal, payer, claim.kontra, accused=None if proven else accused
-    )
-    if not proven:
-        msg = f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, trick "
-        msg += f"{claim.trick}) is not borne out by the record: the claimant pays"
-        fault = Fault("renons-unproven", msg, "SL-13.4", claimant)
-        r.found.append(_Found(fault, claim.line, claim.trick, accepted=True))
-    if score is not None and not proven:
-        line = ScoreLine("renons claim not proven: the claimant pays", 0, claim.kind)
-        score = dataclasses.replace(score, lines=(line, *score.lines))
-    return score
+        if f.fault.pos != accused:
+            continue
+        here = f.trick in (None, claim.trick) and f.fault.code in codes
+        later = (claim.kind == "revoke" and f.fault.code == "void-contradiction"
+                 and f.trick is not None and f.trick > claim.trick)  # fmt: skip
+        if here or later:
+            f.accepted = True
+
+
+def _renons_lines(j: Judgement, normal: Score | None) -> list[ScoreLine]:
+    lines: list[ScoreLine] = []
+    if j.other_scores_stand and normal is not None:
+        lines += normal.lines
+    if not j.proven:
+        label = f"renons claim {_FINDING_WORDS[j.finding.value]}: the claimant pays"
+        lines.append(ScoreLine(label, 0, j.claim.kind))
+    pen = j.penalty
+    if pen is not None:
+        lines.append(ScoreLine(f"renons: {pen.payer} pays", pen.amount, pen.formula))
+    return lines
 
 
 # --- the verdict -------------------------------------------------------------------------------
 
 
-def _problem(r: _Replay, f: _Found) -> Problem:
+def _problem(r: Replay, f: Found) -> Problem:
     seat = r.deal.label(f.fault.pos) if f.fault.pos is not None else None
     return Problem(f.fault.code, f.fault.message, f.line, 0, f.trick, seat, f.fault.rule,
                    f.accepted)  # fmt: skip
 
 
-def _compute(r: _Replay) -> tuple[Score | None, list[str]]:
+def _compute(r: Replay) -> tuple[Score | None, list[str]]:
+    """The deal's ordinary score (None when it cannot be computed) and notes on why not."""
     notes = list(r.incomplete)
-    penalty = _renons(r)
-    if penalty is not None:
-        return penalty, notes
     deal = r.deal
     if deal.contract is None:
         notes.append("no contract: the auction is missing or unfinished")
@@ -391,16 +187,16 @@ def _missing_steps(deal: DealState) -> str:
     return ""
 
 
-def _score_problem(r: _Replay, computed: dict[str, int], written: dict[str, int]) -> Problem:
+def _score_problem(r: Replay, computed: dict[str, int], written: dict[str, int]) -> Problem:
     diff = [s for s in computed if written.get(s, 0) != computed[s]]
     shown = ", ".join(f"{s} written {written.get(s, 0):+d}, computed {computed[s]:+d}"
                       for s in diff)  # fmt: skip
     line = r.record.source.line if r.record.source else 0
     return Problem("score-mismatch", f"the Result differs from the computed scores: {shown}",
-                   line, rule=_rule(r.ruleset, "score-mismatch", "SL-12"))  # fmt: skip
+                   line, rule=rule_id(r.ruleset, "score-mismatch", "SL-12"))  # fmt: skip
 
 
-def _seat_scores(r: _Replay, score: Score) -> dict[str, int]:
+def _seat_scores(r: Replay, score: Score) -> dict[str, int]:
     order = r.record.seats
     return {s: score.scores.get(r.pos[s], 0) for s in order if s in r.pos}
 
@@ -416,38 +212,71 @@ def _status(problems: list[Problem], scores: dict[str, int] | None, written: obj
     return Status.OK
 
 
+def _written(record: Record, problems: list[Problem]) -> dict[str, int] | None:
+    try:
+        return record.written_scores()
+    except ValueError:
+        problems.append(Problem("bad-result", f"Result {record.get('Result')!r} is malformed"))
+        return None
+
+
 def verify(record: Record) -> Verdict:
     """Replay ``record`` under its ruleset and options and say what is wrong with it."""
-    r, problems = _start(record)
+    r, problems = Replay.start(record)
     if r is None:
+        if problems and problems[0].code == NO_ENGINE_CODE:
+            return _unverifiable(record)
         return Verdict(Status.ILLEGAL, tuple(problems))
-    for item in record.items:
-        handler = _HANDLERS.get(type(item))
-        if handler is not None:
-            handler(r, item)  # type: ignore[operator]
+    r.run()
     _accept_irregular(r)
-    score, notes = _compute(r)
+    claim = _claim(r)
+    normal, notes = _compute(r)
+    score: Score | None = normal
+    scores = _seat_scores(r, normal) if normal is not None else None
+    if claim is not None:
+        j = claim.judgement
+        notes = [*(n for n in notes if j is None or j.scores is None), *claim.notes]
+        if j is not None:
+            notes += list(j.notes)
+            scores = dict(j.scores) if j.scores is not None else None
+            lines = _renons_lines(j, normal)
+            score = Score(dict.fromkeys(range(r.deal.players), 0), tuple(lines))
     problems += [_problem(r, f) for f in r.found]
-    try:
-        written = record.written_scores()
-    except ValueError:
-        written = None
-        problems.append(Problem("bad-result", f"Result {record.get('Result')!r} is malformed"))
-    scores = _seat_scores(r, score) if score is not None else None
+    if claim is not None:
+        problems += claim.problems
+    written = _written(record, problems)
     differs = written is not None and any(written.get(s, 0) != v for s, v in (scores or {}).items())
     if scores is not None and written is not None and differs:
         problems.append(_score_problem(r, scores, written))
-    return _verdict(r, score, scores, written, problems, notes)
+    renons = claim is not None and claim.judgement is not None
+    return _verdict(r, None if renons else score, score, scores, written, problems, notes)
+
+
+def _unverifiable(record: Record) -> Verdict:
+    """A record of a variant without a rules engine: well-formedness checked, INCOMPLETE unless
+    the record is not well formed (then ILLEGAL, with each problem)."""
+    line = record.source.line if record.source else 0
+    msg = f"{NO_ENGINE_CODE.replace('-', ' ')} for {record.variant} yet: only syntax and "
+    msg += "well-formedness were checked"
+    problems = [Problem(NO_ENGINE_CODE, msg, line)]
+    bad = [Problem(e.code, e.message, e.line, e.column) for e in check_record(record)]
+    problems += bad
+    written = _written(record, problems)
+    status = Status.ILLEGAL if len(problems) > 1 else Status.INCOMPLETE
+    return Verdict(status, tuple(problems), written=written, breakdown=(ScoreLine("note", 0, msg),))
 
 
 def _verdict(
-    r: _Replay,
+    r: Replay,
+    game: Score | None,
     score: Score | None,
     scores: dict[str, int] | None,
     written: dict[str, int] | None,
     problems: list[Problem],
     notes: list[str],
 ) -> Verdict:
+    """``game``: the ordinary score the facts (won, card points, bonuses) come from (None with a
+    renons claim); ``score``: the one whose lines explain ``scores``."""
     deal = r.deal
     breakdown = list(score.lines) if score else []
     if scores is not None:
@@ -459,13 +288,14 @@ def _verdict(
         contract=deal.contract.id if deal.contract else None,
         declarer=deal.label(deal.declarer) if deal.declarer is not None else None,
         partner=deal.label(deal.partner) if not deal.alone and deal.partner is not None else None,
-        won=score.won if score else None,
-        card_points=dict(score.card_points) if score else {},
+        won=game.won if game else None,
+        card_points=dict(game.card_points) if game else {},
         scores=scores,
         written=written,
         breakdown=tuple(breakdown),
-        bonuses=score.bonuses if score else (),
+        bonuses=game.bonuses if game else (),
         game_kontra=deal.kontras.get("game", 0),
+        trick_winners=r.trick_winners(),
     )
 
 
@@ -494,7 +324,7 @@ class _Run:
 
 
 def _check_totals(record: Record, verdict: Verdict, runs: dict[str, _Run]) -> Verdict:
-    match, number = record.get("Match"), _deal_number(record)
+    match, number = record.get("Match"), deal_number(record)
     try:
         written = parse_scores(record.get("Totals"))
     except ValueError:

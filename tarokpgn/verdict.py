@@ -88,6 +88,10 @@ class Verdict:
     breakdown: tuple[ScoreLine, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
     game_kontra: int = 0
+    trick_winners: tuple[str, ...] = ()
+    """Seat label of the winner of each complete trick, in order, as the rules engine decided
+    it (empty for a variant without a rules engine). Play that cannot be followed further (an
+    unknown card, a claim) ends the list."""
 
     @property
     def ok(self) -> bool:
@@ -97,4 +101,5 @@ class Verdict:
         """Plain JSON-ready data (``status`` as its string value)."""
         data = asdict(self)
         data["status"] = self.status.value
+        data["trick_winners"] = list(self.trick_winners)
         return data

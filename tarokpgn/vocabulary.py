@@ -45,6 +45,21 @@ BIDS: Final[dict[str, dict[str, str]]] = {
         "solo": "solo", "ctvrta-povinnost": "solo", "fourth-duty": "solo",
         "warsaw": "warsaw", "varsava": "warsaw",
     },
+    "french": {
+        "pass": "pass", "passe": "pass", "je-passe": "pass",
+        "petite": "petite", "prise": "petite", "p": "petite",
+        "garde": "garde", "g": "garde",
+        "garde-sans": "garde-sans", "garde-sans-le-chien": "garde-sans", "gs": "garde-sans",
+        "garde-contre": "garde-contre", "garde-contre-le-chien": "garde-contre",
+        "gc": "garde-contre",
+    },
+    "tarocchini": {
+        "pass": "pass", "passo": "pass", "no": "pass", "va-bene": "pass", "vabene": "pass",
+        "monte": "monte", "faccio-monte": "monte",
+        "gioco": "gioco", "game": "gioco", "vado-su": "gioco", "andare-su": "gioco",
+        "vado": "gioco",
+        "solo": "solo", "faccio-di-mio": "solo", "di-mio": "solo",
+    },
 }  # fmt: skip
 """Family → alias → canonical bid word. Families: slovenian, czech, french, tarocchini."""
 
@@ -65,6 +80,36 @@ ANNOUNCEMENTS: Final[dict[str, dict[str, str]]] = {
         "kralovske-honery": "kralovske-honery", "kralovske": "kralovske-honery",
         "trulhonery": "trulhonery", "trul-honery": "trulhonery",
         "hra": "game",
+    },
+    "french": {
+        "chelem": "chelem", "slam": "chelem", "grand-chelem": "chelem",
+        "petit-chelem": "petit-chelem",
+        "misere": "misere",
+        **{f"{w}-{n}": f"handful-{n}" for w in ("handful", "poignee") for n in (8, 10, 13, 15, 18)},
+    },
+    "tarocchini": {
+        "tarocchi": "tarocchi", "cricca-tarocchi": "tarocchi", "cricca-di-tarocchi": "tarocchi",
+        "kings": "kings", "re": "kings", "cricca-re": "kings", "cricca-di-re": "kings",
+        "cricca-kings": "kings",
+        "queens": "queens", "regine": "queens", "donne": "queens", "cricca-regine": "queens",
+        "cricca-di-regine": "queens", "cricca-donne": "queens", "cricca-queens": "queens",
+        "cavalli": "cavalli", "knights": "cavalli", "cricca-cavalli": "cavalli",
+        "cricca-di-cavalli": "cavalli",
+        "fanti": "fanti", "jacks": "fanti", "cricca-fanti": "fanti", "cricca-di-fanti": "fanti",
+        "sequence-cups": "sequence-cups", "cups": "sequence-cups", "coppe": "sequence-cups",
+        "sequenza-coppe": "sequence-cups", "sequenza-di-coppe": "sequence-cups",
+        "sequence-coins": "sequence-coins", "coins": "sequence-coins",
+        "denari": "sequence-coins", "danari": "sequence-coins",
+        "sequenza-denari": "sequence-coins", "sequenza-di-denari": "sequence-coins",
+        "sequence-swords": "sequence-swords", "swords": "sequence-swords",
+        "spade": "sequence-swords", "sequenza-spade": "sequence-swords",
+        "sequenza-di-spade": "sequence-swords",
+        "sequence-batons": "sequence-batons", "batons": "sequence-batons",
+        "bastoni": "sequence-batons", "sequenza-bastoni": "sequence-batons",
+        "sequenza-di-bastoni": "sequence-batons",
+        "grande": "grande", "sequenza-grande": "grande", "la-grande": "grande",
+        "moors": "moors", "mori": "moors", "moretti": "moors", "sequenza-mori": "moors",
+        "aces": "aces", "assi": "aces", "sequenza-assi": "aces",
     },
 }  # fmt: skip
 

@@ -167,3 +167,19 @@ def test_out_of_range_deal_leaves_no_rows() -> None:
     with pytest.raises(AttributeError):
         rows.add_deal(record(), broken)
     assert len(rows) == 1 and rows.to_arrow()["deals"].num_rows == 1
+
+
+def test_engine_trick_winners_win_over_next_leaders() -> None:
+    """The verdict's winners (the rules engine) are used; the next trick's leader only where the
+    verdict gives none, and ``last_winner`` only for a last trick it does not cover."""
+    import dataclasses
+
+    assert trick_winners(record(), dataclasses.replace(VERDICT, trick_winners=("N",))) == {1: "N"}
+    rows = Rows()
+    rows.add_deal(record(), dataclasses.replace(VERDICT, trick_winners=("N", "W")), "E")
+    assert rows.columns["tricks"]["winner"] == ["N", "W"]
+    assert rows.columns["seats"]["tricks_won"] == [1, 0, 0, 1]
+    assert rows.columns["plays"]["winner"] == ["N"] * 4 + ["W"] * 3
+    rows = Rows()
+    rows.add_deal(record(), dataclasses.replace(VERDICT, trick_winners=("N", "W", "S")), "E")
+    assert rows.columns["tricks"]["winner"] == ["S", "E"]  # more winners than tricks: not used

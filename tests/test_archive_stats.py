@@ -196,3 +196,51 @@ def test_cookbook_queries_run(synthetic: tuple[Archive, list[Deal]]) -> None:
     assert len(blocks) >= 6
     for block in blocks:
         archive.query("\n".join(line[4:] for line in block.splitlines()))
+
+
+def _winner(cards: list[str], contract: str | None, czech: bool) -> int:
+    """Index in ``cards`` (leader first) of the card that wins the trick, recounted here from
+    the card facts alone: highest tarok (škis highest), else highest card of the suit led; in
+    Slovenian colour valat a suit lead is won in that suit; in Slovenian games the pagat
+    captures mond and škis when all three fall (the emperor's trick, SL-10.3)."""
+    from tarokpgn.cards import TAROK54
+
+    suit, strength = TAROK54.suit_of, TAROK54.strength
+    if not czech and {"T1", "T21", "FOOL"} <= set(cards):
+        return cards.index("T1")
+    led = suit[cards[0]]
+    taroks = [c for c in cards if suit[c] == suit["T1"]]
+    colour_valat = (contract or "").startswith("colour-valat") and led != suit["T1"]
+    pool = taroks if taroks and not colour_valat else [c for c in cards if suit[c] == led]
+    return cards.index(max(pool, key=lambda c: strength[c]))
+
+
+def test_generated_archive_tricks_won(generated: tuple[Archive, list[Deal]]) -> None:
+    """``tricks.winner``, ``seats.tricks_won`` and ``v_klop.someone_no_trick`` against a recount
+    of every trick's winner from the cards."""
+    from tarokpgn.model import Trick
+
+    archive, deals = generated
+    got_won = {(d, s): n for d, s, n in archive.query(
+        "SELECT deal_id, seat, tricks_won FROM seats").rows}  # fmt: skip
+    got_winner = {(d, t): w for d, t, w in archive.query(
+        "SELECT deal_id, trick, winner FROM tricks").rows}  # fmt: skip
+    klop: Counter[tuple[Any, ...]] = Counter()
+    for record, v in deals:
+        assert record.source is not None
+        deal_id = record.source.sha256
+        order = record.seats
+        won = dict.fromkeys(order, 0)
+        tricks = list(record.of_type(Trick))
+        assert len(v.trick_winners) == len(tricks)
+        for trick in tricks:
+            i = _winner(list(trick.cards), v.contract, record.variant == "czech-4")
+            seat = order[(order.index(trick.leader) + i) % len(order)]
+            won[seat] += 1
+            assert got_winner[deal_id, trick.number] == seat
+        assert {s: got_won[deal_id, s] for s in order} == won
+        if v.declarer is None and v.contract is not None and 0 in won.values():
+            klop[record.variant, v.contract] += 1
+    got = rows(archive, "v_klop", "variant, contract", "someone_no_trick")
+    assert {k: n for k, (n,) in got.items() if n} == dict(klop)
+    assert sum(klop.values()) > 0

@@ -106,9 +106,9 @@ def test_convert_round_trip(fmt: str, tmp_path: Path) -> None:
     back = tmp_path / "back.tpgn"
     assert main(["convert", "--to", fmt, str(source), "-o", str(out)]) == 0
     if fmt == "json":
-        assert len(json.loads(out.read_text(encoding="utf-8"))) == 3
+        assert len(json.loads(out.read_text(encoding="utf-8"))) == 4
     else:
-        assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+        assert len(out.read_text(encoding="utf-8").splitlines()) == 4
     assert main(["convert", "--to", "tpgn", str(out), "-o", str(back)]) == 0
     assert back.read_bytes() == source.read_bytes()
 

@@ -21,7 +21,7 @@ def test_generate_then_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out.read_bytes() == again.read_bytes()
     assert main(["verify", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "25 deals verified, 0 with problems" in text and ": OK " in text
+    assert "25 deals verified: 25 OK, 0 incomplete, 0 with problems" in text and ": OK " in text
 
 
 def test_generate_to_stdout_with_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import collections
-import time
 
 import pytest
 
 from tarokpgn import generate, verify_all
+from tarokpgn.model import parse_scores
 from tarokpgn.notation import write_records
 from tarokpgn.verdict import Status
 
@@ -72,19 +72,7 @@ def test_match_tags_rotate_dealer_and_sum_totals() -> None:
     total: collections.Counter[str] = collections.Counter()
     for r in records:
         total.update(r.written_scores() or {})
-    assert _parse(records[-1].get("Totals")) == dict(total)
-
-
-def _parse(text: str) -> dict[str, int]:
-    parts = text.split()
-    return {parts[i]: int(parts[i + 1]) for i in range(0, len(parts), 2)}
-
-
-def test_speed() -> None:
-    start = time.perf_counter()
-    list(generate("slovenian-4", n=300, seed=8))
-    rate = 300 / (time.perf_counter() - start)
-    assert rate > 100  # ≥ 500/s on a quiet machine; leave slack for loaded CI
+    assert parse_scores(records[-1].get("Totals")) == dict(total)
 
 
 def test_unknown_variant_and_ruleset() -> None:

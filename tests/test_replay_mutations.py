@@ -11,7 +11,8 @@ import pytest
 
 from tarokpgn.generate import generate
 from tarokpgn.model import Auction, Bid, Call, Exchange, Kontra, Record, Trick, format_scores
-from tarokpgn.replay import _HANDLERS, _start, verify, verify_all
+from tarokpgn.replay import verify, verify_all
+from tarokpgn.replayer import Replay
 from tarokpgn.rules import DealState
 from tarokpgn.verdict import Status
 
@@ -38,14 +39,9 @@ def _replace_item(record: Record, old: object, new: object) -> Record:
 
 def _state_before(record: Record, trick: Trick, index: int) -> DealState:
     """The engine just before card ``index`` of ``trick`` is played."""
-    r, _ = _start(record)
+    r, _ = Replay.start(record)
     assert r is not None
-    for item in record.items:
-        if item is trick:
-            break
-        handler = _HANDLERS.get(type(item))
-        if handler is not None:
-            handler(r, item)  # type: ignore[operator]
+    r.until(lambda item: item is trick)
     leader = r.pos[trick.leader]
     for i, tok in enumerate(trick.cards[:index]):
         r.deal.play((leader + i) % r.deal.players, r.deal.tables.card(tok))
@@ -118,7 +114,7 @@ def mutate_bid(record: Record, rng: random.Random) -> tuple[Record, set[str]] | 
     if auction is None:
         return None
     k = rng.randrange(len(auction.bids))
-    r, _ = _start(record)
+    r, _ = Replay.start(record)
     assert r is not None
     for bid in auction.bids[:k]:
         r.deal.bid(r.pos[bid.seat], bid.bid)

@@ -33,7 +33,7 @@ import pyarrow.compute as pc
 from tarokpgn.archive.rows import Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
 from tarokpgn.errors import NotationError
-from tarokpgn.model import Record, Source
+from tarokpgn.model import Record, Source, Trick
 from tarokpgn.verdict import Verdict
 
 EXTENSIONS: Final = (".tpgn",)
@@ -101,11 +101,14 @@ def verifier(spec: str = DEFAULT_VERIFIER) -> Verifier:
 def last_trick_winner(record: Record, verdict: Verdict) -> str | None:
     """The seat that won the last trick, when the verdict tells it (else None).
 
-    The record shows every other winner (the next trick's leader). A verdict field
-    ``trick_winners`` (seat labels in trick order) is used when the verifier provides one.
+    The verdict's ``trick_winners`` (seat labels in trick order, filled by the rules engine)
+    give every winner, and :meth:`Rows.add_deal <tarokpgn.archive.rows.Rows.add_deal>` uses
+    them all; this is for a verifier whose verdicts may lack the field.
     """
     winners = getattr(verdict, "trick_winners", None)
-    last = winners[-1] if winners else None
+    if not winners or len(winners) != sum(1 for _ in record.of_type(Trick)):
+        return None  # play was not followed to the last trick
+    last = winners[-1]
     return last if isinstance(last, str) else None
 
 

@@ -119,14 +119,21 @@ def year_of(date: str) -> int | None:
     return int(head) if len(head) == 4 and head.isdigit() else None
 
 
-def trick_winners(record: Record) -> dict[int, str]:
-    """Trick number → winning seat, where the record shows it: the leader of the next trick.
+def trick_winners(record: Record, verdict: Verdict | None = None) -> dict[int, str]:
+    """Trick number → winning seat.
 
-    The last trick's winner is not written in the record; callers may add it (see
+    The rules engine's winners (``verdict.trick_winners``, one per complete trick in order)
+    where the verifier gives them; for the other tricks, where the record shows it: the leader
+    of the next trick. The last trick's winner is then not known; callers may add it (see
     :class:`Rows` ``last_winner``).
     """
     tricks = list(record.of_type(Trick))
-    return {a.number: b.leader for a, b in zip(tricks, tricks[1:], strict=False)}
+    out = {a.number: b.leader for a, b in zip(tricks, tricks[1:], strict=False)}
+    engine = verdict.trick_winners if verdict is not None else ()
+    if len(engine) <= len(tricks):  # more would mean the tricks do not match the record's
+        for trick, seat in zip(tricks, engine, strict=False):
+            out[trick.number] = seat
+    return out
 
 
 class Rows:
@@ -154,7 +161,8 @@ class Rows:
     def add_deal(self, record: Record, verdict: Verdict, last_winner: str | None = None) -> str:
         """Add one verified record; returns its ``deal_id``.
 
-        ``last_winner`` is the seat that won the last written trick, when the caller knows it.
+        Trick winners come from ``verdict.trick_winners`` (the rules engine); ``last_winner``
+        is the seat that won the last written trick, used only when the verdict does not say.
         """
         src = record.source
         if src is None or not src.sha256:
@@ -179,9 +187,9 @@ class Rows:
         if deal_id in self._seen:
             return
         self._seen.add(deal_id)
-        winners = trick_winners(record)
+        winners = trick_winners(record, verdict)
         tricks = list(record.of_type(Trick))
-        if tricks and last_winner is not None:
+        if tricks and last_winner is not None and tricks[-1].number not in winners:
             winners[tricks[-1].number] = last_winner
         self._deal(deal_id, record, verdict)
         self._seats(deal_id, record, verdict, winners)

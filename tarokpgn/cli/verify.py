@@ -23,8 +23,13 @@ def register(subparsers: Any) -> None:
         "options, and report per deal either OK with the computed scores or each problem "
         "(file:line: CODE message [rule]). A written score that differs is shown with the "
         "judge's line-by-line breakdown. Deals of one match (same Match tag, consecutive "
-        "Deal numbers) also have their running Totals checked. Exit status: 0 when every "
-        "deal is legal and its scores are right, 1 otherwise, 2 on usage errors.",
+        "Deal numbers) also have their running Totals checked. A deal is INCOMPLETE when "
+        "nothing wrong was found but not everything could be checked: hidden cards, a claim, "
+        "no Result, or a variant without a rules engine yet (french-3/4/5, ottocento, "
+        "terziglio: only syntax and well-formedness are checked). Exit status: 0 when no deal "
+        "is ILLEGAL or SCORE-MISMATCH (INCOMPLETE deals alone do not fail; the summary line "
+        "counts them), 1 when some deal is or a file cannot be read as deals, 2 on usage "
+        "errors.",
     )
     add_inputs(parser)
     add_input_format(parser)
@@ -117,11 +122,15 @@ def run(args: argparse.Namespace) -> int:
     errors: list[NotationError] = []
     out = sys.stdout
     results = []
-    bad = 0
+    bad = ok = incomplete = 0
     for record, verdict in verify_all(_records(args, reporter, errors)):
         reporter.deals += 1
         if verdict.status in (Status.ILLEGAL, Status.SCORE_MISMATCH):
             bad += 1
+        elif verdict.status is Status.INCOMPLETE:
+            incomplete += 1
+        else:
+            ok += 1
         if args.json:
             results.append(to_json(record, verdict))
         else:
@@ -134,10 +143,15 @@ def run(args: argparse.Namespace) -> int:
         json.dump(results, out, indent=1, ensure_ascii=False)
         out.write("\n")
     elif not args.quiet:
-        print(f"{reporter.deals} deals verified, {bad + len(errors)} with problems", file=out)
+        print(summary(reporter.deals, ok, incomplete, bad + len(errors)), file=out)
     if reporter.failed_inputs:
         return 2
     return 1 if bad or errors else 0
+
+
+def summary(deals: int, ok: int, incomplete: int, bad: int) -> str:
+    """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``."""
+    return f"{deals} deals verified: {ok} OK, {incomplete} incomplete, {bad} with problems"
 
 
 def _renons(record: Record, verdict: Verdict, out: IO[str], data: dict[str, Any] | None) -> None:

@@ -6,10 +6,11 @@ in export order, a blank line, one element per line with single spaces, canonica
 words, LF line ends, ``end``. Such text is cut into records with ``bytes.find`` and each line is
 read with ``str.split`` and dictionary look-ups.
 
-Whenever a record is not strictly in that form, the reader is unsure and hands the record's text
-to the Lark reader, which either reads it (import form) or raises the located error. Both paths
-return equal :class:`~tarokpgn.model.Record` values; ``tests/test_fastreader.py`` proves it by a
-differential property test.
+Whenever a record is not strictly in that form, the reader is unsure and hands the record's bytes
+to the Lark reader (:func:`lark_fallback`), which splits them as it splits a file and either reads
+them (import form) or gives the located error. Both paths give equal
+:class:`~tarokpgn.model.Record` values with equal sources (offset, line, hash, index), and the
+same errors; ``tests/test_fastreader.py`` proves it by a differential property test.
 
 :func:`scan_headers` reads only the tag pairs and the byte offsets of every record, for filtering
 an archive before a full read.

@@ -12,7 +12,7 @@ from tarokpgn.model import Record, Renons
 from tarokpgn.renons import engine
 from tarokpgn.renons.judgement import Finding
 from tarokpgn.renons.rules_text import KIND_WORDS, PLAY_KINDS, RULE_WORDS, UNRECORDABLE
-from tarokpgn.replay import PLAY_CODES
+from tarokpgn.replayer import PLAY_CODES
 from tarokpgn.rules.core import TRUMP_SUIT, reveals_void
 from tarokpgn.rules.ruleset import Fault
 

@@ -1,7 +1,7 @@
 """The one place that drives the rules engine for a judgement.
 
-It replays a record with the verifier's own item handlers (:mod:`tarokpgn.replay`) up to the
-disputed moment, then asks the deal state (:meth:`DealState.check_play`,
+It replays a record with the verifier's own machinery (:class:`tarokpgn.replayer.Replay`) up to
+the disputed moment, then asks the deal state (:meth:`DealState.check_play`,
 :meth:`DealState.check_exchange`) whether the accused's action was legal. Follow-suit and
 trumping rules are never re-implemented here: when the accused's hand is not recorded, the
 engine is asked the same question about the cards the record *proves* he held at that moment
@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from tarokpgn import replay as rp
 from tarokpgn.model import Exchange, Hand, Item, Record, Trick
+from tarokpgn.replayer import Replay
+from tarokpgn.replayer import wrong_leader as _wrong_leader
 from tarokpgn.rules.ruleset import Fault, Ruleset, Score
 from tarokpgn.rules.state import DealState
-
-Replay = rp._Replay
 
 
 class RecordError(ValueError):
@@ -27,7 +26,7 @@ class RecordError(ValueError):
 
 def start(record: Record) -> Replay:
     """A fresh replay of ``record`` (raises :class:`RecordError`)."""
-    r, problems = rp._start(record)
+    r, problems = Replay.start(record)
     if r is None:
         raise RecordError("; ".join(p.message for p in problems) or "cannot replay the record")
     return r
@@ -35,16 +34,12 @@ def start(record: Record) -> Replay:
 
 def apply(r: Replay, item: Item) -> None:
     """Feed one movetext item to the replay, as the verifier does."""
-    handler = rp._HANDLERS.get(type(item))
-    if handler is not None:
-        handler(r, item)  # type: ignore[operator]
+    r.feed(item)
 
 
 def full(record: Record) -> tuple[Replay, Score | None]:
     """The whole deal replayed, and its ordinary score (None when it cannot be computed)."""
-    r = start(record)
-    for item in record.items:
-        apply(r, item)
+    r = start(record).run()
     deal = r.deal
     if deal.contract is None or not deal.complete or (r.stopped and not deal.stopped):
         return r, None
@@ -72,26 +67,18 @@ class Moment:
         return self.r.deal
 
 
-def _until(r: Replay, record: Record, stop: type, test: object) -> Item | None:
-    for item in record.items:
-        if isinstance(item, stop) and test(item):  # type: ignore[operator]
-            return item
-        apply(r, item)
-    return None
-
-
 def to_trick(record: Record, number: int, accused: str) -> Moment | None:
     """Replay up to the accused's card in trick ``number`` (None: no such trick in the record,
     or play could not be followed up to it)."""
     r = start(record)
-    item = _until(r, record, Trick, lambda t: t.number == number)
+    item = r.until(lambda i: isinstance(i, Trick) and i.number == number)
     if not isinstance(item, Trick) or r.stopped or item.leader not in r.pos:
         return None
     deal = r.deal
     if deal.contract is None and not deal.auction.done:
         return None
-    leader = r.pos[item.leader]
-    rp._check_trick_start(r, item, leader)
+    leader = r.begin_trick(item)
+    assert leader is not None
     moment = Moment(r, item, r.pos[accused], None)
     for i, token in enumerate(item.cards):
         p = (leader + i) % deal.players
@@ -109,7 +96,7 @@ def to_trick(record: Record, number: int, accused: str) -> Moment | None:
 def expected_leader(record: Record, number: int) -> tuple[Replay, Trick, int] | None:
     """(replay, the record's trick ``number``, the position that should lead it)."""
     r = start(record)
-    item = _until(r, record, Trick, lambda t: t.number == number)
+    item = r.until(lambda i: isinstance(i, Trick) and i.number == number)
     if not isinstance(item, Trick) or r.stopped:
         return None
     return r, item, r.deal.to_play
@@ -117,13 +104,13 @@ def expected_leader(record: Record, number: int) -> tuple[Replay, Trick, int] | 
 
 def wrong_leader(deal: DealState, item: Trick, leader: int, expected: int) -> Fault:
     """The verifier's fault for trick ``item`` led by ``leader`` instead of ``expected``."""
-    return rp._wrong_leader(deal, item, leader, expected)
+    return _wrong_leader(deal, item, leader, expected)
 
 
 def exchange_faults(record: Record, accused: str) -> tuple[Exchange, list[Fault]] | None:
     """The accused's exchange and what the engine finds wrong with it (None: no exchange)."""
     r = start(record)
-    item = _until(r, record, Exchange, lambda e: e.seat == accused)
+    item = r.until(lambda i: isinstance(i, Exchange) and i.seat == accused)
     if not isinstance(item, Exchange) or accused not in r.pos:
         return None
     take, discard = r.cards(item.take, item.line), r.cards(item.discard, item.line)

@@ -10,6 +10,7 @@ from tarokpgn.renons import engine, penalty
 from tarokpgn.renons.decide import Decision, decide
 from tarokpgn.renons.judgement import Finding, Judgement, Penalty
 from tarokpgn.renons.options import RenonsOptions, renons_options
+from tarokpgn.replayer import Replay
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
 
@@ -79,7 +80,7 @@ def deal_name(record: Record) -> str:
     return f"record {record.source.index if record.source else 1}"
 
 
-def _seat_scores(record: Record, r: engine.Replay, score: Score | None) -> dict[str, int] | None:
+def _seat_scores(record: Record, r: Replay, score: Score | None) -> dict[str, int] | None:
     if score is None:
         return None
     return {s: score.scores.get(r.pos[s], 0) for s in record.seats if s in r.pos}

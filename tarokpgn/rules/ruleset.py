@@ -14,8 +14,11 @@ hook                          default
 ``uses_talon(deal)``          ``contract.talon > 0``
 ``check_exchange(deal, …)``   required when any contract uses the talon
 ``check_announcement(…)``     fault ``illegal-announcement`` unless listed in ``announcements``
+``check_declaration(…)``      None — the cards a ``declare`` item shows are not checked
 ``check_kontra(…)``           levels 1…``max_kontra`` in order, by alternating sides
 ``first_leader(deal)``        position 0 (forehand)
+``dealt_size(pos)``           :attr:`hand_size` — cards dealt to one position (Ottocento's
+                              dealer gets two more, T-4.1)
 ``trick_policy(deal)``        :class:`TrickPolicy` () — follow suit, else trump, else any
 ``trick_extra(deal, k)``      ``()`` — cards added to trick ``k`` (klop/Varšava talon cards)
 ``trick_winner(deal, cards)`` :func:`tarokpgn.rules.core.trick_winner` under the policy
@@ -322,6 +325,13 @@ class Ruleset(ABC):
             return Fault("illegal-announcement", f"{name!r} is not an announcement here", pos=pos)
         return None
 
+    def check_declaration(
+        self, deal: DealState, pos: int, name: str, cards: tuple[int, ...]
+    ) -> Fault | None:
+        """The cards ``cards`` (possibly empty) a ``declare`` item shows, e.g. the French
+        poignée's trumps, after :meth:`check_announcement` accepted ``name``. Default: None."""
+        return None
+
     def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
         current = deal.kontras.get(target, 0)
         if not 1 <= level <= self.max_kontra or level != current + 1:
@@ -332,6 +342,11 @@ class Ruleset(ABC):
 
     def first_leader(self, deal: DealState) -> int:
         return 0
+
+    def dealt_size(self, pos: int) -> int:
+        """Cards dealt to position ``pos`` (a complete ``hand`` line has this many); default
+        :attr:`hand_size` for every position. Ottocento's dealer is dealt 17 (T-4.1)."""
+        return self.hand_size
 
     def trick_policy(self, deal: DealState) -> TrickPolicy:
         return TrickPolicy()

@@ -101,6 +101,8 @@ class DealState:
         self.shown: tuple[int, ...] = ()
         self.announced: dict[str, int] = {}
         """Announcement name → position that announced it."""
+        self.declared_cards: list[tuple[int, str, tuple[int, ...]]] = []
+        """``declare`` items in order: (position, name, cards shown)."""
         self.kontras: dict[str, int] = {}
         """Target (``game`` or an announcement) → kontra level reached."""
         self.tricks: list[PlayedTrick] = []
@@ -271,6 +273,17 @@ class DealState:
     def announce(self, pos: int, name: str) -> None:
         self._to_announce()
         self.announced.setdefault(name, pos)
+
+    def check_declaration(self, pos: int, name: str, cards: tuple[int, ...] = ()) -> Fault | None:
+        """:meth:`check_announcement` on ``name``, then the ruleset's check of the cards a
+        ``declare`` item shows."""
+        fault = self.check_announcement(pos, name)
+        return fault or self.ruleset.check_declaration(self, pos, name, cards)
+
+    def declare(self, pos: int, name: str, cards: tuple[int, ...] = ()) -> None:
+        """Record a declaration (also as an announcement of ``name``) and the cards shown."""
+        self.announce(pos, name)
+        self.declared_cards.append((pos, name, tuple(cards)))
 
     def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
         if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):

@@ -221,21 +221,19 @@ def play_swap(record: Record, trick_no: int, i: int, new: str) -> Record:
 def find_revoke(record: Record, code: str) -> tuple[Record, int, str] | None:
     """The record with one illegal card whose fault is ``code``; the play after it goes on
     legally (first legal card each time) with the leaders the engine gives."""
-    from tarokpgn.replay import _HANDLERS, _start
+    from tarokpgn.replayer import Replay
 
     for trick in record.of_type(Trick):
         for i in range(len(trick.cards)):
             if code == "follow-suit" and (i == 0 or trick.cards[0].startswith("T")):
                 continue  # a suit lead (a tarok lead is SL-9.4)
-            r, _ = _start(record)
+            r, _ = Replay.start(record)
             assert r is not None
             before = []
             for item in record.items:
                 if item is trick:
                     break
-                h = _HANDLERS.get(type(item))
-                if h:
-                    h(r, item)  # type: ignore[operator]
+                r.feed(item)
                 before.append(item)
             deal = r.deal
             lead = r.pos[trick.leader]

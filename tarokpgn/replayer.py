@@ -1,0 +1,360 @@
+"""Replaying a record through the rules engine, item by item: the machinery the verifier
+(:mod:`tarokpgn.replay`) and the renons judge (:mod:`tarokpgn.renons`) share.
+
+Each movetext item becomes one engine operation: checked first (a fault is kept with where it
+happened), then applied anyway so the replay can go on and find every problem of the deal.
+Hidden hands are checked as far as the cards played allow. This module decides nothing about
+claims or scores; it only drives the :class:`~tarokpgn.rules.state.DealState`.
+
+>>> r, problems = Replay.start(record)  # doctest: +SKIP
+>>> item = r.until(lambda i: isinstance(i, Trick) and i.number == 7)  # doctest: +SKIP
+>>> r.deal.to_play, r.deal.hands  # doctest: +SKIP
+
+* :meth:`Replay.start`: a fresh replay (the deal dealt, nothing played yet);
+* :meth:`Replay.feed` / :meth:`Replay.run` / :meth:`Replay.until`: feed items as the verifier
+  does, all of them or up to the first one a test picks (which is not fed);
+* :meth:`Replay.begin_trick`: check who leads a trick (and its number) before its cards are
+  played one by one with :meth:`DealState.play`, for a caller that stops inside a trick;
+* :meth:`Replay.trick_winners`: the seat that won each complete trick so far.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from tarokpgn.model import (
+    Announce,
+    Auction,
+    Call,
+    Exchange,
+    Hand,
+    Irregular,
+    Item,
+    Kontra,
+    Record,
+    Talon,
+    Trick,
+)
+from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, find_ruleset
+from tarokpgn.rules.state import DealState, PlayedTrick
+from tarokpgn.verdict import Problem
+
+PLAY_CODES = frozenset(
+    {"follow-suit", "must-trump", "must-beat", "must-overtrump", "pagat-last", "not-held"}
+)
+"""Fault codes of a card played against the rules (a revoke or underplay)."""
+
+NO_ENGINE = "no rules engine"
+"""How :func:`~tarokpgn.rules.ruleset.find_ruleset` starts its message for a variant that has
+no rules engine (yet)."""
+
+
+@dataclass
+class Found:
+    """A fault with where it happened."""
+
+    fault: Fault
+    line: int
+    trick: int | None = None
+    accepted: bool = False
+    """Set by the verifier when the record shows the table accepted it (or a renons claim
+    proved it)."""
+
+
+@dataclass
+class Replay:
+    """One record being replayed: its ruleset, the deal state and what was found so far."""
+
+    record: Record
+    ruleset: Ruleset
+    deal: DealState
+    pos: dict[str, int]
+    """Seat label → position in order of play (0 = forehand)."""
+    found: list[Found] = field(default_factory=list)
+    incomplete: list[str] = field(default_factory=list)
+    """Why the record cannot be followed to the end (notes for the verdict)."""
+    stopped: bool = False
+    """Play can no longer be followed (unknown card, claim, unfinished auction)."""
+
+    # --- starting ---------------------------------------------------------------------------
+
+    @staticmethod
+    def start(record: Record) -> tuple[Replay | None, list[Problem]]:
+        """A fresh replay of ``record`` (cards dealt, nothing else fed) and the problems of the
+        deal itself (unknown or duplicate cards, hand sizes). None instead of a replay when the
+        record's variant, ruleset or options cannot be played (the problem says why: code
+        ``no-rules-engine``, ``unknown-ruleset`` or ``bad-option``)."""
+        line = record.source.line if record.source else 0
+        try:
+            rs = find_ruleset(record.variant, record.get("Ruleset") or None, record.options)
+        except OptionError as exc:
+            text = str(exc)
+            if text.startswith(NO_ENGINE):
+                code = "no-rules-engine"
+            elif text.startswith("unknown ruleset"):
+                code = "unknown-ruleset"
+            else:
+                code = "bad-option"
+            return None, [Problem(code, text, line)]
+        order = record.play_order()
+        pos = {label: i for i, label in enumerate(order)}
+        (hands, partial, talon), problems = _dealt(record, rs, pos)
+        deal = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
+        for p, cards in enumerate(partial):
+            for c in cards:
+                deal.owner.setdefault(c, p)
+        return Replay(record, rs, deal, pos), problems
+
+    # --- feeding items ----------------------------------------------------------------------
+
+    def feed(self, item: Item) -> None:
+        """Check and apply one movetext item (items the engine has no use for are ignored)."""
+        handler = _HANDLERS.get(type(item))
+        if handler is not None:
+            handler(self, item)
+
+    def run(self, items: Iterable[Item] | None = None) -> Replay:
+        """Feed ``items`` (default: every item of the record); returns self."""
+        for item in self.record.items if items is None else items:
+            self.feed(item)
+        return self
+
+    def until(self, test: Callable[[Item], bool]) -> Item | None:
+        """Feed the record's items up to the first one for which ``test`` is true, and return
+        that item without feeding it (None: no item passed, every item was fed)."""
+        for item in self.record.items:
+            if test(item):
+                return item
+            self.feed(item)
+        return None
+
+    def begin_trick(self, item: Trick) -> int | None:
+        """Check the start of trick ``item`` (number, leader; a fault is kept in
+        :attr:`found`) and return its leader's position, without playing a card. None when
+        the leader is not a seat of the deal."""
+        leader = self.seat(item.leader, item.line)
+        if leader is not None:
+            _check_trick_start(self, item, leader)
+        return leader
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def trick_winners(self) -> tuple[str, ...]:
+        """Seat label of the winner of each complete trick so far, in order."""
+        deal = self.deal
+        return tuple(deal.label(t.winner) for t in deal.tricks if t.winner is not None)
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def add(self, fault: Fault | None, line: int, trick: int | None = None) -> None:
+        """Keep ``fault`` (when there is one) with where it happened."""
+        if fault is not None:
+            self.found.append(Found(fault, line, trick))
+
+    def seat(self, label: str, line: int) -> int | None:
+        """Position of seat ``label`` (a ``bad-seat`` fault and None when there is none)."""
+        p = self.pos.get(label)
+        if p is None:
+            self.add(Fault("bad-seat", f"{label!r} is not a seat of this deal"), line)
+        return p
+
+    def cards(self, tokens: Iterable[str], line: int) -> tuple[int, ...] | None:
+        """Card numbers of ``tokens``; None when one is unknown (``?``, or not of the pack:
+        then an ``unknown-card`` fault)."""
+        t = self.ruleset.tables
+        out = []
+        for tok in tokens:
+            if tok not in t.index:
+                if tok != "?":
+                    self.add(Fault("unknown-card", f"{tok!r} is not a card of this pack"), line)
+                return None
+            out.append(t.index[tok])
+        return tuple(out)
+
+
+# --- setup -------------------------------------------------------------------------------------
+
+
+def deal_number(record: Record) -> int:
+    """The record's ``Deal`` tag as a number (0 when absent or not a number)."""
+    text = record.get("Deal")
+    return int(text) if text.isdigit() else 0
+
+
+def rule_id(rs: Ruleset, code: str, default: str) -> str:
+    """The ruleset's rule id for a fault the replay raises itself."""
+    return rs.rule_ids.get(code, default)
+
+
+_Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, ...] | None]
+
+
+def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
+    """Known hands, partial known cards and talon from the record, with dealing problems."""
+    t = rs.tables
+    hands: list[tuple[int, ...] | None] = [None] * rs.players
+    partial: list[tuple[int, ...]] = [()] * rs.players
+    talon: list[tuple[int, ...] | None] = [None]
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for item in record.items:
+        if isinstance(item, Hand | Talon):
+            known = [c for c in item.cards if c in t.index]
+            for c in item.cards:
+                if c != "?" and c not in t.index:
+                    msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
+                    problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
+            for c in known:
+                if c in seen:
+                    rule = rule_id(rs, "duplicate-card", "SL-2.6")
+                    problems.append(Problem("duplicate-card", f"{c} is dealt twice", item.line,
+                                            rule=rule))  # fmt: skip
+                seen[c] = item.line
+            if isinstance(item, Hand):  # the Ottocento dealer is dealt more (Ruleset.dealt_size)
+                size = rs.dealt_size(pos[item.seat]) if item.seat in pos else rs.hand_size
+            else:
+                size = rs.talon_size
+            full = len(item.cards) == size
+            complete = full and len(known) == len(item.cards)
+            cards = tuple(t.index[c] for c in known)
+            if isinstance(item, Hand) and item.seat in pos:
+                p = pos[item.seat]
+                partial[p] = cards
+                if complete:
+                    hands[p] = cards
+                elif len(item.cards) > size:  # fewer: a partial hand
+                    problems.append(Problem("hand-size", f"{item.seat}'s hand has "
+                        f"{len(item.cards)} cards, not {size}", item.line, seat=item.seat,
+                        rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
+            elif isinstance(item, Talon) and complete:
+                talon[0] = cards
+    return (hands, partial, talon[0]), problems
+
+
+# --- items -------------------------------------------------------------------------------------
+
+
+def _auction(r: Replay, item: Auction) -> None:
+    for bid in item.bids:
+        p = r.seat(bid.seat, item.line)
+        if p is None:
+            continue
+        r.add(r.deal.check_bid(p, bid.bid), item.line)
+        r.deal.bid(p, bid.bid)
+
+
+def _call(r: Replay, item: Call) -> None:
+    p = r.seat(item.seat, item.line)
+    card = r.cards([item.card], item.line)
+    if p is None or card is None:
+        return
+    r.add(r.deal.check_call(p, card[0]), item.line)
+    r.deal.call(p, card[0])
+
+
+def _exchange(r: Replay, item: Exchange) -> None:
+    p = r.seat(item.seat, item.line)
+    take, discard = r.cards(item.take, item.line), r.cards(item.discard, item.line)
+    show = r.cards(item.show, item.line) or ()
+    if p is None or take is None or discard is None:
+        return
+    for fault in r.deal.check_exchange(p, take, discard, show):
+        r.add(fault, item.line)
+    r.deal.exchange(p, take, discard, show)
+
+
+def _announce(r: Replay, item: Announce) -> None:
+    p = r.seat(item.seat, item.line)
+    if p is None:
+        return
+    if item.kind != "announce" and item.name not in r.ruleset.declarations:
+        msg = f"{item.kind} {item.name!r} does not exist in this variant"
+        r.add(Fault("illegal-announcement", msg, "SL-7.3", p), item.line)
+        return
+    if item.kind == "declare":
+        cards = r.cards(item.cards, item.line) or ()
+        r.add(r.deal.check_declaration(p, item.name, cards), item.line)
+        r.deal.declare(p, item.name, cards)
+        return
+    r.add(r.deal.check_announcement(p, item.name), item.line)
+    r.deal.announce(p, item.name)
+
+
+def _kontra(r: Replay, item: Kontra) -> None:
+    p = r.seat(item.seat, item.line)
+    if p is None:
+        return
+    r.add(r.deal.check_kontra(p, item.level, item.target), item.line)
+    r.deal.kontra(p, item.level, item.target)
+
+
+def _trick(r: Replay, item: Trick) -> None:
+    deal = r.deal
+    if r.stopped:
+        return
+    if deal.contract is None and not deal.auction.done:
+        r.incomplete.append("the auction is not finished, so play cannot be checked")
+        r.stopped = True
+        return
+    leader = r.begin_trick(item)
+    if leader is None:
+        r.stopped = True
+        return
+    cards = r.cards(item.cards, item.line)
+    if cards is None:
+        r.incomplete.append(f"trick {item.number} has an unknown card: play is not followed")
+        r.stopped = True
+        return
+    for i, card in enumerate(cards):
+        p = (leader + i) % deal.players
+        fault = deal.check_play(p, card)
+        if fault is not None and fault.code == "out-of-turn":
+            fault = None  # the trick's leader was already checked
+        r.add(fault, item.line, item.number)
+        deal.play(p, card)
+    if len(cards) < deal.players:
+        r.stopped = True
+
+
+def _check_trick_start(r: Replay, item: Trick, leader: int) -> None:
+    deal = r.deal
+    number = len([t for t in deal.tricks if t.winner is not None]) + 1
+    if deal.current is not None:
+        r.add(Fault("trick-order", "the previous trick is not complete"), item.line, item.number)
+    if item.number != number:
+        msg = f"trick numbered {item.number} but it is trick {number}"
+        r.add(Fault("trick-order", msg), item.line, item.number)
+    expected = deal.to_play
+    if leader != expected:
+        r.add(wrong_leader(deal, item, leader, expected), item.line, item.number)
+        deal.tricks.append(PlayedTrick(number, leader))
+
+
+def wrong_leader(deal: DealState, item: Trick, leader: int, expected: int) -> Fault:
+    """The fault for trick ``item`` led by ``leader`` when ``expected`` had to lead it."""
+    who, should = deal.label(leader), deal.label(expected)
+    if deal.tricks:
+        last = deal.tricks[-1]
+        cards = " ".join(deal.name(c) for c in last.cards)
+        msg = f"trick {last.number} ({cards}) was won by {should}, so {should} leads, not {who}"
+        return Fault("wrong-leader", msg, rule_id(deal.ruleset, "wrong-leader", "SL-10.3"), leader)
+    msg = f"{should} leads the first trick, not {who}"
+    return Fault("wrong-leader", msg, rule_id(deal.ruleset, "first-leader", "SL-10.2"), leader)
+
+
+def _irregular(r: Replay, item: Irregular) -> None:
+    if item.kind in ("claim", "abandoned", "misdeal"):
+        r.incomplete.append(f"irregular {item.kind}: the rest of the deal was not played")
+        r.stopped = True
+
+
+_HANDLERS: dict[type, Callable[[Replay, Item], None]] = {
+    Auction: _auction,  # type: ignore[dict-item]
+    Call: _call,  # type: ignore[dict-item]
+    Exchange: _exchange,  # type: ignore[dict-item]
+    Announce: _announce,  # type: ignore[dict-item]
+    Kontra: _kontra,  # type: ignore[dict-item]
+    Trick: _trick,  # type: ignore[dict-item]
+    Irregular: _irregular,  # type: ignore[dict-item]
+}
