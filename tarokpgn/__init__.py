@@ -1,13 +1,48 @@
-"""tarokpgn: record, verify and study deals of the tarok family of card games."""
+"""tarokpgn: record, verify and study deals of the tarok family of card games.
+
+The top level re-exports what most programs need: read and write records
+(:func:`iter_records`, :func:`parse_record`, :func:`write_record`, :func:`to_json`,
+:func:`from_json`), check and verify them (:func:`check_record`, :func:`verify`,
+:func:`verify_all`, :func:`judge_renons`), generate random legal deals (:func:`generate`) and
+the record and verdict types.
+"""
 
 __version__ = "0.1.0"
 
+from tarokpgn.errors import NotationError, TarokPgnError  # noqa: E402
 from tarokpgn.generate import generate  # noqa: E402
+from tarokpgn.model import Record  # noqa: E402
+from tarokpgn.notation import (  # noqa: E402
+    check_record,
+    from_json,
+    iter_records,
+    parse_record,
+    read_headers,
+    to_json,
+    write_record,
+)
+from tarokpgn.renons import judge as judge_renons  # noqa: E402
 from tarokpgn.replay import verify, verify_all  # noqa: E402
 from tarokpgn.rules import find_ruleset  # noqa: E402
+from tarokpgn.verdict import Status, Verdict  # noqa: E402
 
-__all__ = ["__version__", "find_ruleset", "generate", "verify", "verify_all"]
-
-from tarokpgn.renons import judge as judge_renons  # noqa: E402
-
-__all__ += ["judge_renons"]
+__all__ = [
+    "NotationError",
+    "Record",
+    "Status",
+    "TarokPgnError",
+    "Verdict",
+    "__version__",
+    "check_record",
+    "find_ruleset",
+    "from_json",
+    "generate",
+    "iter_records",
+    "judge_renons",
+    "parse_record",
+    "read_headers",
+    "to_json",
+    "verify",
+    "verify_all",
+    "write_record",
+]
