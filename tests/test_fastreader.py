@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import string
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -473,3 +474,21 @@ def test_scan_headers_agrees_with_the_full_read(recs: list[Record], data: st.Dat
                 result.source.offset,
                 result.source.line,
             )
+
+
+@_SETTINGS
+@given(st.lists(records(), min_size=1, max_size=3), st.data(), st.integers(1, 400))
+def test_read_export_in_any_blocks(recs: list[Record], data: st.DataObject, block: int) -> None:
+    texts = [write_record(r) for r in recs]
+    texts[0] = _damage(texts[0], data)
+    raw = ("\n" * data.draw(st.integers(0, 2))).join(texts).encode()
+    saved = fastreader.BLOCK_SIZE
+    fastreader.BLOCK_SIZE = block  # type: ignore[misc]
+    try:
+        _same(read_export(io.BytesIO(raw), "f.tpgn"), _lark(raw))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "f.tpgn"
+            path.write_bytes(raw)
+            _same(read_export(path, "f.tpgn"), _lark(raw))
+    finally:
+        fastreader.BLOCK_SIZE = saved  # type: ignore[misc]

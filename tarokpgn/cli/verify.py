@@ -25,8 +25,8 @@ def register(subparsers: Any) -> None:
         "judge's line-by-line breakdown. Deals of one match (same Match tag, consecutive "
         "Deal numbers) also have their running Totals checked. A deal is INCOMPLETE when "
         "nothing wrong was found but not everything could be checked: hidden cards, a claim, "
-        "no Result, or a variant without a rules engine yet (french-3/4/5, ottocento, "
-        "terziglio: only syntax and well-formedness are checked). Exit status: 0 when no deal "
+        "no Result, or a variant whose rules engine is missing (only syntax and "
+        "well-formedness are checked). Exit status: 0 when no deal "
         "is ILLEGAL or SCORE-MISMATCH (INCOMPLETE deals alone do not fail; the summary line "
         "counts them), 1 when some deal is or a file cannot be read as deals, 2 on usage "
         "errors.",

@@ -39,7 +39,7 @@ _NAMES = ("Ana", "Bojan", "Cene", "Darja", "Eva")
 def _load_strategies() -> None:
     import importlib
 
-    for module in ("slovenian", "czech", "french"):
+    for module in ("slovenian", "czech", "french", "tarocchini"):
         try:
             importlib.import_module(f"tarokpgn.generate.{module}")
         except ModuleNotFoundError as exc:

@@ -669,6 +669,10 @@ class _Blocks:
         yield from self._emit(self.carry)
 
     def _emit(self, data: bytes) -> Iterator[Result]:
+        if self.offset:  # after a whole record: skip the blank lines that end it
+            skip = _skip_whole_blank_lines(data)
+            self.offset, self.line = self.offset + skip, self.line + data.count(b"\n", 0, skip)
+            data = data[skip:]
         found = _records(data, self.file, self.fallback, self.offset, self.line, self.index)
         for result, after in found:
             self.index = after
@@ -677,11 +681,23 @@ class _Blocks:
         self.line += data.count(b"\n")
 
 
+def _skip_whole_blank_lines(data: bytes) -> int:
+    """Length of the run of blank lines, each ended by a line feed, at the start of ``data``."""
+    pos = 0
+    while (nl := data.find(b"\n", pos)) >= 0 and not data[pos:nl].strip():
+        pos = nl + 1
+    return pos
+
+
 def _last_whole_record(data: bytes) -> int:
-    """Where the last chunk :func:`split_records` finds in ``data`` starts (0 if only one)."""
+    """Where the records of ``data`` known to be whole end: the start of the last chunk
+    :func:`split_records` finds, or the end of the data when that chunk ends with its ``end``
+    line (so a record from a pipe is given as soon as its ``end`` line arrives)."""
     last = 0
     for start, _stop, _line in split_records(data):
         last = start
+    if data.endswith(b"\nend\n") and _end_of_record(data, last) == len(data):
+        return len(data)
     return last
 
 

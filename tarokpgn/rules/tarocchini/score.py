@@ -1,0 +1,195 @@
+"""From a finished Tarocchini deal to its :class:`~tarokpgn.rules.ruleset.Score`.
+
+Each side's pile (T-10.1): the cards of the tricks it won; the Matto, which its player keeps
+(T-7.4) and pays for with one low card when an opponent won its trick (T-8.1, an abstract
+value-1 card, T-8.3) or loses when his side wins no trick (T-8.2); the discards (T-4.4,
+T-11.4) or the Terziglio solo stock (T-11.5). A side scores the combinations of its pile
+(T-6, doubled per T-6.10), its card points (T-2.2), 6 for the last trick (T-2.3) and its
+players' declarations (T-5). Ottocento: each seat is credited its partnership's hand score
+(both totals grow, T-10.2). Terziglio: game points and settlement (T-11.7–11.9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tarokpgn.rules.ruleset import Score
+from tarokpgn.rules.tarocchini.combos import Combo, Rules, combination, evaluate, total
+from tarokpgn.rules.tarocchini.counting import LAST_TRICK, half_points, show_half
+from tarokpgn.rules.tarocchini.game import settle, terziglio_result
+from tarokpgn.rules.tarocchini.state import TarocchiniDeal
+from tarokpgn.verdict import ScoreLine
+
+
+@dataclass
+class Pile:
+    """One side's cards at the count, with the abstract low cards of the Matto exchange."""
+
+    cards: list[int] = field(default_factory=list)
+    low_cards: int = 0
+    """Net abstract value-1 cards received (+) or given (−) for the Matto (T-8.1, T-8.3)."""
+    tricks: int = 0
+    last_trick: bool = False
+
+
+def piles(deal: TarocchiniDeal) -> tuple[Pile, Pile]:
+    """The two sides' piles at the count (see the module docstring)."""
+    out = (Pile(), Pile())
+    done = [t for t in deal.tricks if t.winner is not None]
+    matto: tuple[int, int] | None = None  # (Matto's side, winner side of its trick)
+    for number, trick in enumerate(done, 1):
+        assert trick.winner is not None
+        wside = deal.side(trick.winner)
+        out[wside].tricks += 1
+        last = number == deal.total_tricks
+        out[wside].last_trick = last
+        for i, card in enumerate(trick.cards):
+            if card != deal.fool:
+                out[wside].cards.append(card)
+                continue
+            mside = deal.side(trick.player(i, deal.players))
+            lost = last and deal.opts.matto_last_trick == "lost_like_french_excuse"
+            if mside == wside or lost:
+                out[wside].cards.append(card)
+            else:
+                matto = (mside, wside)
+    if matto is not None:
+        mside, wside = matto
+        if out[mside].tricks == 0:  # T-8.2
+            out[wside].cards.append(deal.fool)
+        else:
+            out[mside].cards.append(deal.fool)
+            out[mside].low_cards -= 1
+            out[wside].low_cards += 1
+    _stock(deal, out)
+    return out
+
+
+def _stock(deal: TarocchiniDeal, out: tuple[Pile, Pile]) -> None:
+    """Discards (T-4.4, T-11.4) and the unseen solo stock (T-11.5)."""
+    if deal.laid_away:
+        owner = 1 if deal.partnerships else 0  # the dealer's side / the declarer
+        if out[owner].tricks == 0:
+            owner = 1 - owner
+        out[owner].cards.extend(deal.laid_away)
+    elif deal.contract is not None and deal.contract.id == "solo":
+        winner = next(s for s in (0, 1) if out[s].last_trick)
+        out[winner].cards.extend(_solo_stock(deal))
+
+
+def _solo_stock(deal: TarocchiniDeal) -> tuple[int, ...]:
+    """The unseen stock: the ``talon`` line, else every card no hand was dealt."""
+    if deal.talon is not None:
+        return deal.talon
+    if any(h is None for h in deal.dealt):
+        raise ValueError("the stock (talon) is not recorded, so the solo cannot be counted")
+    dealt = {c for h in deal.dealt if h is not None for c in h}
+    return tuple(c for c in range(len(deal.tables.tokens)) if c not in dealt)
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's hand score in half points, with its parts."""
+
+    label: str
+    combos: tuple[Combo, ...]
+    cricche: int
+    sequences: int
+    card_half: int
+    last_trick: int
+    declared: int
+
+    @property
+    def half(self) -> int:
+        return (
+            2 * (self.cricche + self.sequences + self.last_trick + self.declared) + self.card_half
+        )
+
+
+def side_scores(deal: TarocchiniDeal) -> tuple[SideScore, SideScore]:
+    opts = deal.opts
+    rules = Rules(opts.contatori_minimum, opts.grande_tail)
+    method = "pairs" if deal.partnerships else opts.terziglio_card_count
+    declared = declared_values(deal, rules)
+    out = []
+    for side, pile in enumerate(piles(deal)):
+        tokens = [deal.name(c) for c in pile.cards]
+        combos = evaluate(tokens, rules)
+        t = total(combos)
+        raw = sum(deal.tables.points[c] for c in pile.cards) + pile.low_cards
+        card_half = half_points(raw, len(pile.cards) + pile.low_cards, method)
+        decl = sum(v for p, v in declared.items() if deal.side(p) == side)
+        last = LAST_TRICK if pile.last_trick else 0
+        label = deal.side_label(side)
+        out.append(SideScore(label, tuple(combos), t.cricche, t.sequences, card_half, last, decl))
+    return out[0], out[1]
+
+
+def declared_values(deal: TarocchiniDeal, rules: Rules) -> dict[int, int]:
+    """Position → value of its declarations (T-5), doubled per player (T-5.6, T-13.7).
+    A declaration whose shown cards make no combination counts nothing."""
+    by_pos: dict[int, list[Combo]] = {}
+    for pos, name, cards in deal.declared_cards:
+        found = combination(name, frozenset(deal.name(c) for c in cards), rules)
+        if found is not None:
+            by_pos.setdefault(pos, []).append(found)
+    return {p: total(c, deal.opts.declaration_doubling).value for p, c in by_pos.items()}
+
+
+def _lines(s: SideScore) -> list[ScoreLine]:
+    def detail(cricca: bool) -> str:
+        parts = [f"{c.name} {c.value}" for c in s.combos if c.is_cricca == cricca]
+        return ", ".join(parts)
+
+    return [
+        ScoreLine(f"{s.label} cricche", s.cricche, detail(True)),
+        ScoreLine(f"{s.label} sequences", s.sequences, detail(False)),
+        ScoreLine(f"{s.label} card points", s.card_half // 2, show_half(s.card_half)),
+        ScoreLine(f"{s.label} last trick", s.last_trick),
+        ScoreLine(f"{s.label} declarations", s.declared),
+        ScoreLine(f"{s.label} hand", s.half // 2, show_half(s.half)),
+    ]
+
+
+def tarocchini_score(deal: TarocchiniDeal) -> Score:
+    """The deal's score; raises ValueError when the record lacks what it needs."""
+    if deal.contract is None:
+        raise ValueError("the auction did not end")
+    if deal.thrown_in:
+        why = "monte: the cards are thrown in" if deal.partnerships else "everybody passed"
+        rule = "T-4.2" if deal.partnerships else "T-3.3"
+        line = ScoreLine(why + "; the next player deals", 0, rule)
+        return Score(dict.fromkeys(range(deal.players), 0), (line,))
+    sides = side_scores(deal)
+    cards = {s.label: s.card_half // 2 + s.last_trick for s in sides}
+    if deal.partnerships:
+        scores = {p: sides[deal.side(p)].half // 2 for p in range(deal.players)}
+        lines = [*_lines(sides[0]), *_lines(sides[1])]
+        return Score(scores, tuple(lines), card_points=cards)
+    return _terziglio(deal, sides, cards)
+
+
+def _terziglio(deal: TarocchiniDeal, sides: tuple[SideScore, SideScore],
+               cards: dict[str, int]) -> Score:  # fmt: skip
+    assert deal.declarer is not None and deal.contract is not None
+    tricks = [t for t in deal.tricks if t.winner is not None]
+    won = {deal.side(t.winner) for t in tricks if t.winner is not None}
+    capot = ("declarer", "opponents")[won.pop()] if len(won) == 1 else None
+    solo = deal.contract.id == "solo"
+    result = terziglio_result(sides[0].half, sides[1].half, solo, deal.opts, capot)
+    lines: list[ScoreLine] = []
+    if capot is None:
+        lines += [*_lines(sides[0]), *_lines(sides[1])]
+        winner = sides[0] if result.declarer_wins else sides[1]
+        text = (
+            "declarer wins with strictly more points"
+            if result.declarer_wins
+            else "opponents win: the declarer needs strictly more points (T-11.7)"
+        )
+        lines.append(ScoreLine(text, winner.half // 2, show_half(winner.half)))  # fmt: skip
+    else:
+        lines.append(ScoreLine(f"{capot} won every trick: no counting", 40, "T-11.8"))
+    detail = "rounded to 50, ÷50" + (", ×2 solo" if solo else "")
+    lines.append(ScoreLine("game points", result.game_points, detail))
+    scores = settle(deal.declarer, deal.players, result, deal.opts)
+    return Score(scores, tuple(lines), card_points=cards, won=result.declarer_wins)
