@@ -25,7 +25,16 @@ from tarokpgn.notation import write_records
 
 MEMBERS = ("Ana", "Bojan", "Cene", "Darja", "Eva", "Fran", "Gaja", "Hana", "Igor", "Jure")
 SITES = ("Koper", "Ljubljana", "Maribor", "Jihlava")
-SHARES = {"slovenian-4": 0.5, "slovenian-3": 0.25, "czech-4": 0.25}
+SHARES = {
+    "slovenian-4": 0.35,
+    "slovenian-3": 0.15,
+    "czech-4": 0.2,
+    "french-3": 0.05,
+    "french-4": 0.1,
+    "french-5": 0.05,
+    "ottocento": 0.05,
+    "terziglio": 0.05,
+}
 """Share of the deals per variant."""
 EVENING = 40
 """Deals per evening (one match)."""
