@@ -85,13 +85,14 @@ def iter_records(source: Source, filename: str | None = None) -> Iterator[Record
     ``source`` is a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or
     text of a file, or an open binary or text stream. ``filename`` names the source in errors
     and in :attr:`Record.source <tarokpgn.model.Record.source>`.
+
+    Records strictly in export form are read by the fast reader
+    (:func:`tarokpgn.notation.fastreader.read_export`), every other record by the Lark parser
+    (:func:`read_chunk`); both give the same results (``tests/test_fastreader.py``).
     """
-    chunks, file = iter_chunks(source, filename)
-    for chunk in chunks:
-        try:
-            yield read_chunk(chunk, file)
-        except NotationError as err:
-            yield err
+    from tarokpgn.notation.fastreader import read_export  # it imports this module
+
+    yield from read_export(source, filename)
 
 
 def parse_record(text: str, filename: str = "<string>") -> Record:

@@ -253,12 +253,31 @@ def legal_plays(
     return cands
 
 
+def plainly_legal(card: int, trick: Sequence[int], t: CardTables, policy: TrickPolicy) -> bool:
+    """A quick sufficient test for the common plays of a held card: a lead, or a card of the
+    led suit when no duty to beat applies, and not the last-resort card. When it says True,
+    ``card in legal_plays(hand, trick, t, policy)`` for every hand holding ``card``."""
+    if card == policy.last_resort:
+        return False
+    led = led_suit(trick, t, policy)
+    if led == NO_SUIT:
+        return True
+    return (
+        policy.follow_suit
+        and t.suit[card] == led
+        and not policy.must_beat
+        and not (policy.must_overtrump and led == TRUMP_SUIT)
+    )
+
+
 def check_play(
     card: int, hand: Sequence[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> PlayFault | None:
     """None when ``card`` is a legal play, else the broken duty and the cards allowed."""
     if card not in hand:
         return PlayFault("not-held")
+    if plainly_legal(card, trick, t, policy):
+        return None
     legal = legal_plays(hand, trick, t, policy)
     if card in legal:
         return None
