@@ -192,7 +192,7 @@ _Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, .
 
 def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
     """Known hands, partial known cards and talon from the record, with dealing problems."""
-    t = rs.tables
+    index = rs.tables.index
     hands: list[tuple[int, ...] | None] = [None] * rs.players
     partial: list[tuple[int, ...]] = [()] * rs.players
     talon: list[tuple[int, ...] | None] = [None]
@@ -200,11 +200,12 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
     seen: dict[str, int] = {}
     for item in record.items:
         if isinstance(item, Hand | Talon):
-            known = [c for c in item.cards if c in t.index]
-            for c in item.cards:
-                if c != "?" and c not in t.index:
-                    msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
-                    problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
+            known = [c for c in item.cards if c in index]
+            if len(known) < len(item.cards):
+                for c in item.cards:
+                    if c != "?" and c not in index:
+                        msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
+                        problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
             for c in known:
                 if c in seen:
                     rule = rule_id(rs, "duplicate-card", "SL-2.6")
@@ -217,7 +218,7 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
                 size = rs.talon_size
             full = len(item.cards) == size
             complete = full and len(known) == len(item.cards)
-            cards = tuple(t.index[c] for c in known)
+            cards = tuple([index[c] for c in known])
             if isinstance(item, Hand) and item.seat in pos:
                 p = pos[item.seat]
                 partial[p] = cards
@@ -306,14 +307,15 @@ def _trick(r: Replay, item: Trick) -> None:
         r.incomplete.append(f"trick {item.number} has an unknown card: play is not followed")
         r.stopped = True
         return
+    players = deal.players
+    check_play, play = deal.check_play, deal.play
     for i, card in enumerate(cards):
-        p = (leader + i) % deal.players
-        fault = deal.check_play(p, card)
-        if fault is not None and fault.code == "out-of-turn":
-            fault = None  # the trick's leader was already checked
-        r.add(fault, item.line, item.number)
-        deal.play(p, card)
-    if len(cards) < deal.players:
+        p = (leader + i) % players
+        fault = check_play(p, card)
+        if fault is not None and fault.code != "out-of-turn":  # the leader was checked already
+            r.found.append(Found(fault, item.line, item.number))
+        play(p, card)
+    if len(cards) < players:
         r.stopped = True
 
 

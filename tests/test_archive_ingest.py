@@ -163,3 +163,34 @@ def test_json_files_are_the_same_deals(tmp_path: Path) -> None:
             "SELECT idx FROM occurrences WHERE file LIKE '%.jsonl' ORDER BY idx"
         ).rows
         assert [r[0] for r in lines] == [1, 2, 3, 4, 5]
+
+
+class _CountingArchive(Archive):
+    """Records the rows inserted since the last commit, and the most ever uncommitted."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.uncommitted = self.most_uncommitted = self.commits = 0
+
+    def insert(self, batches):  # type: ignore[no-untyped-def]
+        self.uncommitted += sum(b["occurrences"].num_rows for b in batches)
+        self.most_uncommitted = max(self.most_uncommitted, self.uncommitted)
+        super().insert(batches)
+
+    def commit(self) -> None:
+        self.uncommitted = 0
+        self.commits += 1
+        super().commit()
+
+
+def test_large_file_is_committed_in_batches(tmp_path: Path) -> None:
+    """Uncommitted rows stay in DuckDB's memory: a big file must not be one transaction."""
+    write_archive(tmp_path / "d", 1, 600)
+    with _CountingArchive(tmp_path / "a.duckdb") as archive:
+        report = index_paths(
+            archive, [tmp_path / "d"], workers=2, verify=FAKE, chunk_bytes=5000, batch_deals=100
+        )
+        assert report.deals == 600
+        assert archive.commits >= 5
+        assert archive.most_uncommitted < 200  # about batch_deals, plus at most one chunk
+        assert count(archive, "sources") == 1 and count(archive, "occurrences") == 600

@@ -149,3 +149,31 @@ def test_only_the_store_imports_duckdb() -> None:
         )
     )
     assert importers == ["archive/store.py"]
+
+
+def test_writable_archive_limits_memory(tmp_path: Path) -> None:
+    """DuckDB's default limit (80 % of the RAM) lets its buffers grow with the archive."""
+    with Archive(tmp_path / "a.duckdb") as archive:
+        limit = archive.query("SELECT current_setting('memory_limit')").rows[0][0]
+        assert limit.endswith(("MiB", "MB")) and float(limit.split()[0]) <= 256, limit
+    with Archive(tmp_path / "b.duckdb", memory_limit="64MB") as archive:
+        limit = archive.query("SELECT current_setting('memory_limit')").rows[0][0]
+        assert float(limit.split()[0]) <= 64, limit
+
+
+def test_unfinished_file_is_dropped_on_reopen(tmp_path: Path) -> None:
+    """Committed batches of a file without its sources row (an interrupted run) go away."""
+    path = tmp_path / "a.duckdb"
+    with Archive(path) as archive:
+        load(archive, "f1", ("a", 1), ("b", 2))
+        archive.begin_file("f2")
+        archive.insert([batch("f2", ("b", 1), ("c", 2))])  # type: ignore[list-item]
+        archive.commit()  # the first part of f2 is committed, then the run dies
+        assert archive.unfinished() == ["f2"]
+    with Archive(path) as archive:
+        assert archive.unfinished() == []
+        assert archive.sources() == {"f1": "f1f1"}
+        assert count(archive, "occurrences") == 2
+        deals = {r[0][0] for r in archive.query("SELECT deal_id FROM deals").rows}
+        assert deals == {"a", "b"}  # c, held by f2 only, is gone with all its rows
+        assert count(archive, "plays") == 2 * 7

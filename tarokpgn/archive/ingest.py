@@ -3,10 +3,11 @@
 Each input file is hashed and cut into chunks of whole records (large files into several).
 A pool of worker processes reads and verifies the chunks and returns pyarrow tables
 (:mod:`tarokpgn.archive.rows`); the main process collects them in order and hands them to
-:class:`~tarokpgn.archive.store.Archive` in large batches, one transaction per group of
-complete files. At most ``window`` chunks are in flight, so memory stays bounded whatever the
-size of the archive. A file whose hash is already in ``sources`` is skipped; a changed file
-replaces its deals.
+:class:`~tarokpgn.archive.store.Archive` in large batches, committing every batch (a large file
+is written in several; its ``sources`` row comes with its last). At most ``window`` chunks are
+in flight and at most about ``batch_deals`` deals are buffered or uncommitted, so memory stays
+bounded whatever the size of the archive. A file whose hash is already in ``sources`` is
+skipped; a changed file replaces its deals.
 
 The reader and the verifier are reached through :func:`read_chunk` and :func:`verifier` only.
 """
@@ -360,16 +361,18 @@ class Loader:
         entry.received += 1
         self.buffered += result.records
         self.on_chunk(result)
-        # Results arrive in order, so when a file completes no later file has rows yet: a
-        # flush then commits. A large file is written in parts inside one transaction.
+        # A large file is written in several batches, each committed (uncommitted rows are
+        # held in memory by DuckDB); the file counts as indexed once its sources row is in.
         complete = entry.chunks_left == 0
         if self.buffered >= self.batch_deals or (complete and entry.begun):
             self.flush()
 
     def flush(self) -> None:
-        """Write what is buffered; commit when no file is left half-written.
+        """Write and commit what is buffered, with the ``sources`` rows of completed files.
 
-        Files whose chunks have not come back yet are not touched.
+        Files whose chunks have not come back yet are not touched. A file left half-written
+        by an interruption has no ``sources`` row, and its rows are dropped when the archive
+        is next opened for writing (:meth:`~tarokpgn.archive.store.Archive.drop_unfinished`).
         """
         batches: list[dict[str, pa.Table]] = []
         for entry in self.open.values():
@@ -388,8 +391,7 @@ class Loader:
                 self.archive.finish_file(info)
                 del self.open[file]
         self.buffered = 0
-        if not any(entry.begun for entry in self.open.values()):
-            self.archive.commit()
+        self.archive.commit()
 
 
 def index_paths(

@@ -3,7 +3,7 @@
 -- A deal is identified by ``deal_id``: the hex SHA-256 of its export-form text
 -- (``Source.sha256``), so the same deal found in several files (or twice in one file) is
 -- stored once in ``deals`` and its child tables, with one ``occurrences`` row per place it was
--- found. A file's deals are loaded in one transaction that also writes its ``sources`` row.
+-- found. A file's deals are loaded in committed batches; its ``sources`` row comes last.
 -- Keys marked "key:" without a PRIMARY KEY clause are natural keys, not enforced, so that
 -- bulk inserts stay fast; the ingest code never writes a duplicate.
 -- Every statement ends with ";" at the end of a line (the loader splits on that).
@@ -13,8 +13,8 @@ CREATE TABLE IF NOT EXISTS meta (
     value VARCHAR NOT NULL
 );
 
--- One row per indexed input file (or imported Parquet dataset), written last in its
--- file's transaction: a file with a row here is complete.
+-- One row per indexed input file (or imported Parquet dataset), written with the file's
+-- last batch: a file with a row here is complete (rows of files without one are deleted).
 CREATE TABLE IF NOT EXISTS sources (
     file VARCHAR PRIMARY KEY,           -- path as indexed (absolute)
     sha256 VARCHAR NOT NULL,            -- hash of the file's bytes

@@ -6,13 +6,18 @@ answers SQL, and exports/imports the Hive-partitioned Parquet layout.
 
 Ingest protocol (see :mod:`tarokpgn.archive.ingest`)::
 
-    archive.begin_file(path)        # forget what the file held before (in the transaction)
-    archive.insert([tables, …])     # any number of times
+    archive.begin_file(path)        # forget what the file held before
+    archive.insert([tables, …])     # any number of times, with commits in between
     archive.finish_file(SourceInfo) # the sources row: the file is complete
-    archive.commit()                # after one or more complete files
+    archive.commit()
 
-A crash before :meth:`Archive.commit` leaves the database as it was; a file is indexed when
-its ``sources`` row exists with the file's current hash.
+A file is indexed when its ``sources`` row exists with the file's current hash. Rows of a
+file that was begun but not finished (the run was interrupted after committing some of its
+batches) are deleted when the database is next opened for writing
+(:meth:`Archive.drop_unfinished`), so a rerun gives the database a clean run gives.
+
+A writable connection is given a memory limit (:data:`MEMORY_LIMIT`): DuckDB writes its
+buffers to disk beyond it, so loading any number of deals takes bounded memory.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
 SCHEMA_VERSION: Final = "1"
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
+MEMORY_LIMIT: Final = "256MB"
+"""DuckDB ``memory_limit`` of a writable archive (DuckDB's default is 80 % of the RAM, and its
+buffer pool keeps loaded data cached up to that)."""
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -87,19 +95,29 @@ class QueryResult:
 class Archive:
     """A DuckDB archive database. Use as a context manager."""
 
-    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, *, read_only: bool = False, memory_limit: str | None = MEMORY_LIMIT
+    ) -> None:
+        """Open (writable: create) the database at ``path``.
+
+        ``memory_limit`` (DuckDB syntax, e.g. ``"1GB"``) applies to a writable database file;
+        None keeps DuckDB's default.
+        """
         self.path = str(path)
         self.read_only = read_only
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise ArchiveError(f"no archive database at {self.path!r} (run `tarokpgn index`)")
+        self._in_tx = False
+        self._pending_gc = False
         try:
             self.con = duckdb.connect(self.path, read_only=read_only)
             if not read_only:
+                if memory_limit is not None and self.path != ":memory:":
+                    self.con.execute(f"SET memory_limit = {_sql_str(memory_limit)}")
                 self._create()
+                self.drop_unfinished()
         except duckdb.Error as exc:
             raise ArchiveError(f"cannot open {self.path!r}: {exc}") from exc
-        self._in_tx = False
-        self._pending_gc = False
 
     def __enter__(self) -> Archive:
         return self
@@ -149,6 +167,25 @@ class Archive:
         if not self._in_tx:
             self.con.execute("BEGIN TRANSACTION")
             self._in_tx = True
+
+    def unfinished(self) -> list[str]:
+        """Files with rows but no ``sources`` row: begun by a run that did not finish them."""
+        rows = self.con.execute(
+            "SELECT DISTINCT file FROM occurrences WHERE file NOT IN (SELECT file FROM sources) "
+            "UNION SELECT DISTINCT file FROM problems "
+            "WHERE origin <> 'verify' AND file NOT IN (SELECT file FROM sources) ORDER BY file"
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    @_archive_errors
+    def drop_unfinished(self) -> list[str]:
+        """Delete the rows of unfinished files (and deals only they held); returns the files."""
+        files = self.unfinished()
+        if files:
+            with self.transaction():
+                for file in files:
+                    self.begin_file(file)
+        return files
 
     @_archive_errors
     def begin_file(self, file: str) -> None:

@@ -15,7 +15,7 @@ wins (the Bolognese Moors). Everything here is variant-neutral; the rulesets bui
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -92,11 +92,11 @@ class Emperor:
 
     def applies(self, trick: Sequence[int]) -> bool:
         """True when the three cards are all in ``trick`` (in order, when ``ordered``)."""
-        try:
-            i, j, k = trick.index(self.first), trick.index(self.second), trick.index(self.capturer)
-        except ValueError:
+        if self.first not in trick or self.second not in trick or self.capturer not in trick:
             return False
-        return not self.ordered or i < j < k
+        if not self.ordered:
+            return True
+        return trick.index(self.first) < trick.index(self.second) < trick.index(self.capturer)
 
     def threatens(self, trick: Sequence[int]) -> bool:
         """True when the capturer, played now, would capture (``first`` and ``second`` are in
@@ -166,23 +166,26 @@ def trick_winner(trick: Sequence[int], t: CardTables, policy: TrickPolicy) -> in
     """
     led = led_suit(trick, t, policy)
     suit = t.suit
-    has_trump = any(suit[c] == TRUMP_SUIT for c in trick)
-    contend = TRUMP_SUIT if (policy.trumps_win and has_trump) or led == TRUMP_SUIT else led
+    if led == TRUMP_SUIT or (policy.trumps_win and any(suit[c] == TRUMP_SUIT for c in trick)):
+        contend = TRUMP_SUIT
+    else:
+        contend = led
     if contend == TRUMP_SUIT and policy.emperor is not None and policy.emperor.applies(trick):
         return trick.index(policy.emperor.capturer)
     strength = policy.strength or t.strength
+    excuse, ties_last_wins = policy.excuse, policy.ties_last_wins
     best, best_pos = -1, 0
     for pos, c in enumerate(trick):
-        if suit[c] != contend or c == policy.excuse:
+        if suit[c] != contend or c == excuse:
             continue
         s = strength[c]
-        if s > best or (s == best and policy.ties_last_wins):
+        if s > best or (s == best and ties_last_wins):
             best, best_pos = s, pos
     return best_pos
 
 
 def _obliged(
-    hand: Sequence[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
+    hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> tuple[list[int], str]:
     """The cards the follow/trump duty leaves, and the duty that chose them."""
     led = led_suit(trick, t, policy)
@@ -233,7 +236,7 @@ def _beat_duty(duty: str, trick: Sequence[int], t: CardTables, policy: TrickPoli
 
 
 def legal_plays(
-    hand: Sequence[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
+    hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first)."""
     cands, duty = _obliged(hand, trick, t, policy)
@@ -270,13 +273,46 @@ def plainly_legal(card: int, trick: Sequence[int], t: CardTables, policy: TrickP
     )
 
 
+def duty_legal(
+    card: int, hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
+) -> bool | None:
+    """A quick test of a held ``card``, without building lists: follow suit, else trump, else
+    anything (the excuse always). A card outside the obliged category is refused; one inside
+    it is accepted unless a duty to beat applies and it would not win the trick, or it is the
+    last-resort card: then the answer is None and only :func:`legal_plays` decides. When it
+    says True or False, that is ``card in legal_plays(hand, trick, t, policy)``."""
+    if card == policy.excuse:
+        return True
+    led = led_suit(trick, t, policy)
+    if led == NO_SUIT:  # a lead
+        return None if card == policy.last_resort else True
+    suit = t.suit
+    own = suit[card]
+    if policy.follow_suit and (own == led or any(suit[c] == led for c in hand)):
+        obliged, duty = own == led, True  # follow suit
+    elif policy.must_trump and (own == TRUMP_SUIT or any(suit[c] == TRUMP_SUIT for c in hand)):
+        obliged, duty = own == TRUMP_SUIT, True  # else trump
+    else:
+        obliged, duty = True, False  # else anything
+    if not obliged:
+        return False
+    if card == policy.last_resort:
+        return None
+    if duty and (policy.must_beat or policy.must_overtrump):
+        return True if trick_winner([*trick, card], t, policy) == len(trick) else None
+    return True
+
+
 def check_play(
-    card: int, hand: Sequence[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
+    card: int, hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> PlayFault | None:
-    """None when ``card`` is a legal play, else the broken duty and the cards allowed."""
+    """None when ``card`` is a legal play, else the broken duty and the cards allowed.
+
+    ``hand`` may be any collection (a set will do): the cards allowed come back sorted."""
     if card not in hand:
         return PlayFault("not-held")
-    if plainly_legal(card, trick, t, policy):
+    quick = duty_legal(card, hand, trick, t, policy)
+    if quick or (quick is None and plainly_legal(card, trick, t, policy)):
         return None
     legal = legal_plays(hand, trick, t, policy)
     if card in legal:

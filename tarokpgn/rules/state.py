@@ -338,8 +338,11 @@ class DealState:
 
     def check_play(self, pos: int, card: int) -> Fault | None:
         """Turn, holding, duplicates, voids, then the ruleset's trick policy."""
-        if pos != self.to_play:
-            who = self.label(self.to_play)
+        tricks = self.tricks
+        cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
+        to_play = self.to_play if cur is None else (cur.leader + len(cur.cards)) % self.players
+        if pos != to_play:
+            who = self.label(to_play)
             msg = f"it was {who}'s turn to play"
             return self.fault("out-of-turn", msg, self._rule("play-out-of-turn", "SL-10.5"), pos)
         if card in self.used:
@@ -351,11 +354,10 @@ class DealState:
             who = f" ({self.label(owner)} holds it)" if owner is not None and owner != pos else ""
             msg = f"{self.label(pos)} did not hold {self.name(card)}{who}"
             return self.fault("not-held", msg, self._rule("not-held", "SL-2.6"), pos)
-        cur = self.current
         trick = cur.cards if cur is not None else []
         if hand is None:
             return self._check_void(pos, card, trick)
-        pf = check_play(card, sorted(hand), trick, self.tables, self.policy)
+        pf = check_play(card, hand, trick, self.tables, self.policy)
         if pf is None:
             return None
         return self._explain(pos, card, pf.code, pf.should)
@@ -395,22 +397,24 @@ class DealState:
 
     def play(self, pos: int, card: int) -> None:
         """Play ``card`` for ``pos`` (unchecked). Closes the trick when it is full."""
-        self.start_play()
-        cur = self.current
+        if self.phase is not Phase.PLAY:
+            self.start_play()
+        tricks = self.tricks
+        cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
         if cur is None:
-            cur = PlayedTrick(len(self.tricks) + 1, pos)
-            self.tricks.append(cur)
-        trick_before = list(cur.cards)
-        if self.hands[pos] is None and trick_before:
-            self.voids[pos] |= reveals_void(card, trick_before, self.tables, self.policy)
-        cur.cards.append(card)
-        for hand in self.hands:  # a card played out of another hand leaves that hand too
+            cur = PlayedTrick(len(tricks) + 1, pos)
+            tricks.append(cur)
+        cards, hands = cur.cards, self.hands
+        if hands[pos] is None and cards:
+            self.voids[pos] |= reveals_void(card, cards, self.tables, self.policy)
+        cards.append(card)
+        for hand in hands:  # a card played out of another hand leaves that hand too
             if hand is not None:
                 hand.discard(card)
         self.used.add(card)
         if card == self.called and self.declarer is not None and not self.partner_known:
             self.partner, self.partner_known = pos, True
-        if len(cur.cards) == self.players:
+        if len(cards) == self.players:
             self._close(cur)
 
     def _close(self, trick: PlayedTrick) -> None:
