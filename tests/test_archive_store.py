@@ -10,6 +10,7 @@ from test_archive_rows import VERDICT, record
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.rows import COLUMNS, Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
+from tarokpgn.cli import main
 
 DUCK_TYPES = {
     "string": "VARCHAR", "int8": "TINYINT", "int16": "SMALLINT", "int32": "INTEGER",
@@ -177,3 +178,23 @@ def test_unfinished_file_is_dropped_on_reopen(tmp_path: Path) -> None:
         deals = {r[0][0] for r in archive.query("SELECT deal_id FROM deals").rows}
         assert deals == {"a", "b"}  # c, held by f2 only, is gone with all its rows
         assert count(archive, "plays") == 2 * 7
+
+
+def test_query_warns_about_unfinished_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Between an interrupted index and the next one, readers are told the archive is partial."""
+    path = tmp_path / "a.duckdb"
+    with Archive(path) as archive:
+        load(archive, "f1", ("a", 1))
+        archive.begin_file("f2")
+        archive.insert([batch("f2", ("c", 2))])  # type: ignore[list-item]
+        archive.commit()
+    assert main(["query", "--db", str(path), "--csv", "SELECT count(*) FROM deals"]) == 0
+    out, err = capsys.readouterr()
+    assert "1 file(s) were interrupted" in err and "f2" in err
+    assert out.splitlines()[-1] == "2"
+    with Archive(path):
+        pass  # a writable open drops f2's rows
+    assert main(["stats", "--db", str(path)]) == 0
+    assert "interrupted" not in capsys.readouterr().err

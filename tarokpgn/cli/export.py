@@ -8,8 +8,7 @@ from typing import Any
 
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.parquet import export_dataset
-from tarokpgn.archive.store import Archive
-from tarokpgn.cli.query import add_db_option
+from tarokpgn.cli.query import add_db_option, open_read_only
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +26,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with Archive(args.db, read_only=True) as archive:
+        with open_read_only(args.db) as archive:
             counts = export_dataset(archive, args.parquet)
     except (ArchiveError, OSError) as exc:
         print(f"{type(exc).__name__}: {exc}", file=sys.stderr)

@@ -27,6 +27,20 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(format="table")
 
 
+def open_read_only(db: str) -> Archive:
+    """Open ``db`` read-only, warning on stderr about files an interrupted index left half done
+    (their rows are visible until the next ``tarokpgn index`` removes and reloads them)."""
+    archive = Archive(db, read_only=True)
+    unfinished = archive.unfinished()
+    if unfinished:
+        print(
+            f"warning: {len(unfinished)} file(s) were interrupted while being indexed and are "
+            f"incomplete ({unfinished[0]}, …); run `tarokpgn index` again to complete them",
+            file=sys.stderr,
+        )
+    return archive
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "query",
@@ -42,7 +56,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with Archive(args.db, read_only=True) as archive:
+        with open_read_only(args.db) as archive:
             result = archive.query(args.sql)
     except ArchiveError as exc:
         print(f"ArchiveError: {exc}", file=sys.stderr)

@@ -8,9 +8,8 @@ from typing import Any
 
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.stats import REPORTS, run_reports
-from tarokpgn.archive.store import Archive
 from tarokpgn.cli._table import print_result
-from tarokpgn.cli.query import add_db_option, add_format_options
+from tarokpgn.cli.query import add_db_option, add_format_options, open_read_only
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +32,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with Archive(args.db, read_only=True) as archive:
+        with open_read_only(args.db) as archive:
             results = list(
                 run_reports(archive, args.report, variant=args.variant, player=args.player)
             )
