@@ -253,6 +253,11 @@ class Ruleset(ABC):
     ``announce-time``, ``kontra-time``, ``play-out-of-turn``, ``not-held``, ``void``,
     ``follow-suit``, ``follow-tarok``, ``must-trump``, ``must-beat``, ``must-overtrump``,
     ``pagat-last``."""
+    deal_state: ClassVar[str] = "tarokpgn.rules.state:DealState"
+    """The deal state class as ``module:Class``, imported on first use (so a plug-in's ruleset
+    and state modules need not import each other). A family whose deal needs extra book-keeping
+    (the Czech 4+1+1 talon split, forehand's late Varšava choice) names a
+    :class:`~tarokpgn.rules.state.DealState` subclass."""
     max_kontra: ClassVar[int] = 4
     count_group: ClassVar[int] = 3
     """Card points are counted in groups of this many (3 Central European, 2 Bolognese, 1
@@ -284,14 +289,11 @@ class Ruleset(ABC):
         number: int = 0,
         labels: Sequence[str] | None = None,
     ) -> DealState:
-        """A fresh deal state (arguments as for :class:`~tarokpgn.rules.state.DealState`).
-
-        A family whose deal needs extra book-keeping (the Czech 4+1+1 talon split, forehand's
-        late Varšava choice) returns a :class:`DealState` subclass here.
-        """
-        from tarokpgn.rules.state import DealState
-
-        return DealState(self, hands, talon, number=number, labels=labels)
+        """A fresh deal state of class :attr:`deal_state` (arguments as for
+        :class:`~tarokpgn.rules.state.DealState`)."""
+        module, _, name = self.deal_state.partition(":")
+        cls: type[DealState] = getattr(importlib.import_module(module), name)
+        return cls(self, hands, talon, number=number, labels=labels)
 
     # phase hooks
 

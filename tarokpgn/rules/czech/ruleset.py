@@ -6,7 +6,7 @@ the small modules of this package.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from tarokpgn.cards import TAROK54
@@ -62,6 +62,7 @@ class CzechRuleset(Ruleset):
     """Czech Taroky for four players, as played on taroky.net (czech.md)."""
 
     family: ClassVar[str] = "czech"
+    deal_state: ClassVar[str] = "tarokpgn.rules.czech.state:CzechDeal"
     variants: ClassVar[tuple[str, ...]] = ("czech-4",)
     players: ClassVar[int] = 4
     deck = TAROK54
@@ -90,18 +91,6 @@ class CzechRuleset(Ruleset):
     def czech(self) -> CzechOptions:
         """The options, typed."""
         return cast(CzechOptions, self.options)
-
-    def new_deal(
-        self,
-        hands: Sequence[Sequence[int] | None] | None = None,
-        talon: Sequence[int] | None = None,
-        *,
-        number: int = 0,
-        labels: Sequence[str] | None = None,
-    ) -> DealState:
-        from tarokpgn.rules.czech.state import CzechDeal
-
-        return CzechDeal(self, hands, talon, number=number, labels=labels)
 
     # --- auction and call -------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ module             rules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from tarokpgn.cards import FRENCH78
@@ -52,6 +52,7 @@ class FrenchRuleset(Ruleset):
     """French Tarot, 4 players. Preset ``fft`` (official FFT rules)."""
 
     family: ClassVar[str] = "french"
+    deal_state: ClassVar[str] = "tarokpgn.rules.french.play:FrenchDealState"
     variants: ClassVar[tuple[str, ...]] = ("french-4",)
     players: ClassVar[int] = 4
     deck = FRENCH78
@@ -80,16 +81,6 @@ class FrenchRuleset(Ruleset):
         size = self.talon_size
         return {k: dataclasses.replace(c, talon=size) if c.talon else c
                 for k, c in CONTRACTS.items()}  # fmt: skip
-
-    def new_deal(
-        self,
-        hands: Sequence[Sequence[int] | None] | None = None,
-        talon: Sequence[int] | None = None,
-        *,
-        number: int = 0,
-        labels: Sequence[str] | None = None,
-    ) -> DealState:
-        return play.FrenchDealState(self, hands, talon, number=number, labels=labels)
 
     def petit_sec(self, deal: DealState) -> Fault | None:
         """A dealt hand whose only trump is the Petit, without the Excuse (F-2.5)."""

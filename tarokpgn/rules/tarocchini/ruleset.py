@@ -6,7 +6,7 @@ package; each hook is a few lines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from tarokpgn.cards import BOLOGNESE62
@@ -43,6 +43,7 @@ class TarocchiniRuleset(Ruleset):
     """What both variants share: deck, options, declarations, play, counting."""
 
     family: ClassVar[str] = "tarocchini"
+    deal_state: ClassVar[str] = "tarokpgn.rules.tarocchini.state:TarocchiniDeal"
     deck = BOLOGNESE62
     count_group: ClassVar[int] = 2
     max_kontra: ClassVar[int] = 0
@@ -53,18 +54,6 @@ class TarocchiniRuleset(Ruleset):
     def tarocchini(self) -> TarocchiniOptions:
         """The options, typed."""
         return cast(TarocchiniOptions, self.options)
-
-    def new_deal(
-        self,
-        hands: Sequence[Sequence[int] | None] | None = None,
-        talon: Sequence[int] | None = None,
-        *,
-        number: int = 0,
-        labels: Sequence[str] | None = None,
-    ) -> DealState:
-        from tarokpgn.rules.tarocchini.state import TarocchiniDeal
-
-        return TarocchiniDeal(self, hands, talon, number=number, labels=labels)
 
     def check_exchange(
         self,
