@@ -18,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from czech_mutations import MUTATIONS  # noqa: E402
+from golden_util import summary  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
 from tarokpgn.model import (  # noqa: E402
@@ -41,18 +42,8 @@ from tarokpgn.verdict import Verdict  # noqa: E402
 Pick = Callable[[Record, Verdict], bool]
 
 
-def expected(verdict: Verdict) -> dict[str, object]:
-    """The parts of a verdict the golden test compares."""
-    return {
-        "status": verdict.status.value,
-        "contract": verdict.contract,
-        "declarer": verdict.declarer,
-        "partner": verdict.partner,
-        "won": verdict.won,
-        "card_points": verdict.card_points,
-        "scores": verdict.scores,
-        "problems": [[p.code, p.rule, p.line, p.trick, p.seat] for p in verdict.problems],
-    }
+def expected(v: Verdict) -> dict[str, object]:
+    return summary(v, "czech")
 
 
 def pool() -> list[tuple[Record, Verdict]]:

@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from french_mutations import MUTATIONS  # noqa: E402
+from golden_util import summary  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
 from tarokpgn.model import Announce, Auction, Bid, Call, Exchange, Record  # noqa: E402
@@ -30,17 +31,7 @@ Pick = Callable[[Record, Verdict], bool]
 
 
 def expected(v: Verdict) -> dict[str, object]:
-    return {
-        "status": v.status.value,
-        "contract": v.contract,
-        "declarer": v.declarer,
-        "partner": v.partner,
-        "won": v.won,
-        "card_points": v.card_points,
-        "scores": v.scores,
-        "bonuses": sorted(f"{b.name}:{b.value}" for b in v.bonuses),
-        "problems": [[p.code, p.rule, p.line, p.trick, p.seat] for p in v.problems],
-    }
+    return summary(v, "french")
 
 
 def _bonus(name: str, made: bool | None = True, announced: bool | None = None) -> Pick:

@@ -18,6 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
+from golden_util import summary  # noqa: E402
 from tarocchini_mutations import MUTATIONS  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
@@ -132,15 +133,7 @@ BAD: dict[str, Callable[[], Record]] = {
 
 
 def expected(v: Verdict) -> dict[str, object]:
-    return {
-        "status": v.status.value,
-        "contract": v.contract,
-        "declarer": v.declarer,
-        "won": v.won,
-        "card_points": v.card_points,
-        "scores": v.scores,
-        "problems": [[p.code, p.rule, p.line, p.trick, p.seat] for p in v.problems],
-    }
+    return summary(v, "tarocchini")
 
 
 def main() -> None:
