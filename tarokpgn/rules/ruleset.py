@@ -38,6 +38,7 @@ returns one. This module never imports :mod:`tarokpgn.model`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -291,9 +292,7 @@ class Ruleset(ABC):
     ) -> DealState:
         """A fresh deal state of class :attr:`deal_state` (arguments as for
         :class:`~tarokpgn.rules.state.DealState`)."""
-        module, _, name = self.deal_state.partition(":")
-        cls: type[DealState] = getattr(importlib.import_module(module), name)
-        return cls(self, hands, talon, number=number, labels=labels)
+        return _deal_class(self.deal_state)(self, hands, talon, number=number, labels=labels)
 
     # phase hooks
 
@@ -435,3 +434,11 @@ def rulesets(variant: str) -> list[str]:
     if variant not in _REGISTRY:
         _load_plugins()
     return [p for cls in _REGISTRY.get(variant, []) for p in cls.presets]
+
+
+@functools.cache
+def _deal_class(path: str) -> type[DealState]:
+    """The class named by a ``module:Class`` path (:attr:`Ruleset.deal_state`)."""
+    module, _, name = path.partition(":")
+    cls: type[DealState] = getattr(importlib.import_module(module), name)
+    return cls
