@@ -50,9 +50,11 @@ class Deck:
     """Token → card points in this deck's own counting unit (see :attr:`point_unit`)."""
     point_unit: int = 1
     """Card points are stored multiplied by this (2 for the French half points)."""
+    index: dict[str, int] = field(init=False, default_factory=dict, repr=False, compare=False)
+    """Token → position in :attr:`tokens` (filled in from ``tokens``)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", {t: i for i, t in enumerate(self.tokens)})
+        self.index.update({t: i for i, t in enumerate(self.tokens)})
 
     def __contains__(self, token: object) -> bool:
         return token in self.suit_of
@@ -62,7 +64,7 @@ class Deck:
 
     def sort(self, cards: Iterable[str]) -> list[str]:
         """Cards in canonical hand order (unknown ``?`` cards last)."""
-        order: dict[str, int] = self.index  # type: ignore[attr-defined]
+        order: dict[str, int] = self.index
         return sorted(cards, key=lambda c: order.get(c, len(order)))
 
     def is_trump(self, token: str) -> bool:

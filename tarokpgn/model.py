@@ -226,7 +226,8 @@ class Record:
 
     @property
     def players(self) -> int:
-        return VARIANTS[self.variant][0] if self.variant in VARIANTS else 4
+        known = VARIANTS.get(self.variant)
+        return known[0] if known is not None else 4
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -234,8 +235,8 @@ class Record:
 
     @property
     def ruleset(self) -> str:
-        default = VARIANTS[self.variant][2] if self.variant in VARIANTS else ""
-        return self.get("Ruleset") or default
+        known = VARIANTS.get(self.variant)
+        return self.get("Ruleset") or (known[2] if known is not None else "")
 
     @property
     def options(self) -> dict[str, str]:
@@ -291,6 +292,7 @@ def parse_scores(text: str) -> dict[str, int] | None:
 
 def format_scores(scores: Mapping[str, int]) -> str:
     """Inverse of :func:`parse_scores`: ``{"N": 59, "E": 0}`` → ``"N +59 E 0"``."""
+    # ``f"{score:+d}"`` spelt out: a format spec is slow where this runs once per deal
     return " ".join(
-        f"{seat} {score:+d}" if score else f"{seat} 0" for seat, score in scores.items()
+        [f"{seat} +{score}" if score > 0 else f"{seat} {score}" for seat, score in scores.items()]
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_scores
 from tarokpgn.notation.wellformed import check_record
@@ -48,9 +49,9 @@ RENONS_CODES = {
     "discard": frozenset({"illegal-discard", "talon-group", "discard-count"}),
 }
 """Renons kind → the fault codes a proven claim of that kind accepts."""
-_FINDING_WORDS = {"proven": "proven", "not-proven": "not proven",
+_FINDING_WORDS: Final = {"proven": "proven", "not-proven": "not proven",
                   "undecidable": "not decidable from the record"}  # fmt: skip
-NO_ENGINE_CODE = "no-rules-engine"
+NO_ENGINE_CODE: Final = "no-rules-engine"
 """Problem code of a record whose variant has no rules engine (status INCOMPLETE)."""
 
 
@@ -61,8 +62,8 @@ def _opt(options: tuple[tuple[str, str], ...], key: str) -> str | None:
     return next((v for k, v in options if k == key), None)
 
 
-def _accept_irregular(r: Replay) -> None:
-    for item in r.record.of_type(Irregular):
+def _accept_irregular(r: Replay, irregulars: list[Irregular]) -> None:
+    for item in irregulars:
         codes = IRREGULAR_CODES.get(item.kind)
         if codes is None:
             continue
@@ -87,11 +88,10 @@ class _Claim:
     notes: list[str]
 
 
-def _claim(r: Replay) -> _Claim | None:
+def _claim(r: Replay, claims: list[Renons]) -> _Claim | None:
     """Judge the record's renons claims (:func:`tarokpgn.renons.judge`): a proven one accepts
     the faults it covers, an unproven one is an accepted ``renons-unproven`` problem. The first
     claim decides the deal's scores (a renons ends the deal)."""
-    claims = list(r.record.of_type(Renons))
     if not claims:
         return None
     out = _Claim(None, [], [])
@@ -197,15 +197,23 @@ def _score_problem(r: Replay, computed: dict[str, int], written: dict[str, int])
 
 
 def _seat_scores(r: Replay, score: Score) -> dict[str, int]:
-    order = r.record.seats
-    return {s: score.scores.get(r.pos[s], 0) for s in order if s in r.pos}
+    pos, by_pos = r.pos, score.scores
+    out: dict[str, int] = {}
+    for s in r.record.seats:
+        p = pos.get(s)
+        if p is not None:
+            out[s] = by_pos.get(p, 0)
+    return out
 
 
 def _status(problems: list[Problem], scores: dict[str, int] | None, written: object) -> Status:
-    errors = [p for p in problems if not p.accepted]
-    if any(p.code != "score-mismatch" for p in errors):
-        return Status.ILLEGAL
-    if errors:
+    mismatch = False
+    for p in problems:
+        if not p.accepted:
+            if p.code != "score-mismatch":
+                return Status.ILLEGAL
+            mismatch = True
+    if mismatch:
         return Status.SCORE_MISMATCH
     if scores is None:
         return Status.INCOMPLETE
@@ -228,8 +236,22 @@ def verify(record: Record) -> Verdict:
             return _unverifiable(record)
         return Verdict(Status.ILLEGAL, tuple(problems))
     r.run()
-    _accept_irregular(r)
-    claim = _claim(r)
+    return _conclude(r, problems)
+
+
+def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
+    """The verdict on a replay that has been fed every item (``problems``: the deal's own)."""
+    record = r.record
+    irregulars: list[Irregular] = []
+    claims: list[Renons] = []
+    for item in record.items:
+        if isinstance(item, Irregular):
+            irregulars.append(item)
+        elif isinstance(item, Renons):
+            claims.append(item)
+    if irregulars:
+        _accept_irregular(r, irregulars)
+    claim = _claim(r, claims)
     normal, notes = _compute(r)
     score: Score | None = normal
     scores = _seat_scores(r, normal) if normal is not None else None
@@ -241,12 +263,16 @@ def verify(record: Record) -> Verdict:
             scores = dict(j.scores) if j.scores is not None else None
             lines = _renons_lines(j, normal)
             score = Score(dict.fromkeys(range(r.deal.players), 0), tuple(lines))
-    problems += [_problem(r, f) for f in r.found]
+    if r.found:
+        problems += [_problem(r, f) for f in r.found]
     if claim is not None:
         problems += claim.problems
     written = _written(record, problems)
-    differs = written is not None and any(written.get(s, 0) != v for s, v in (scores or {}).items())
-    if scores is not None and written is not None and differs:
+    if (
+        scores is not None
+        and written is not None
+        and any(written.get(s, 0) != v for s, v in scores.items())
+    ):
         problems.append(_score_problem(r, scores, written))
     renons = claim is not None and claim.judgement is not None
     return _verdict(r, None if renons else score, score, scores, written, problems, notes)
@@ -278,22 +304,25 @@ def _verdict(
     """``game``: the ordinary score the facts (won, card points, bonuses) come from (None with a
     renons claim); ``score``: the one whose lines explain ``scores``."""
     deal = r.deal
-    breakdown = list(score.lines) if score else []
+    labels = deal.labels
+    declarer, partner, contract = deal.declarer, deal.partner, deal.contract
+    breakdown = list(score.lines) if score is not None else []
     if scores is not None:
         breakdown.append(ScoreLine("result", 0, format_scores(scores)))
-    breakdown += [ScoreLine("note", 0, n) for n in notes]
+    for n in notes:
+        breakdown.append(ScoreLine("note", 0, n))
     return Verdict(
         status=_status(problems, scores, written),
         problems=tuple(problems),
-        contract=deal.contract.id if deal.contract else None,
-        declarer=deal.label(deal.declarer) if deal.declarer is not None else None,
-        partner=deal.label(deal.partner) if not deal.alone and deal.partner is not None else None,
-        won=game.won if game else None,
-        card_points=dict(game.card_points) if game else {},
+        contract=contract.id if contract is not None else None,
+        declarer=labels[declarer] if declarer is not None else None,
+        partner=labels[partner] if partner is not None and partner != declarer else None,
+        won=game.won if game is not None else None,
+        card_points=dict(game.card_points) if game is not None else {},
         scores=scores,
         written=written,
         breakdown=tuple(breakdown),
-        bonuses=game.bonuses if game else (),
+        bonuses=game.bonuses if game is not None else (),
         game_kontra=deal.kontras.get("game", 0),
         trick_winners=r.trick_winners(),
     )

@@ -21,7 +21,6 @@ claims or scores; it only drives the :class:`~tarokpgn.rules.state.DealState`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from tarokpgn.model import (
     Announce,
@@ -50,32 +49,59 @@ NO_ENGINE = "no rules engine"
 no rules engine (yet)."""
 
 
-@dataclass
 class Found:
     """A fault with where it happened."""
 
-    fault: Fault
-    line: int
-    trick: int | None = None
-    accepted: bool = False
-    """Set by the verifier when the record shows the table accepted it (or a renons claim
-    proved it)."""
+    def __init__(self, fault: Fault, line: int, trick: int | None = None, accepted: bool = False):
+        self.fault = fault
+        self.line = line
+        self.trick = trick
+        self.accepted = accepted
+        """Set by the verifier when the record shows the table accepted it (or a renons claim
+        proved it)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"Found(fault={self.fault!r}, line={self.line!r}, trick={self.trick!r},"
+            f" accepted={self.accepted!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Found):
+            return NotImplemented
+        return (self.fault, self.line, self.trick, self.accepted) == (
+            other.fault,
+            other.line,
+            other.trick,
+            other.accepted,
+        )
 
 
-@dataclass
 class Replay:
-    """One record being replayed: its ruleset, the deal state and what was found so far."""
+    """One record being replayed: its ruleset, the deal state and what was found so far.
+    (Plain classes, not dataclasses: one is made per deal, and a compiled explicit
+    ``__init__`` is much cheaper.)"""
 
-    record: Record
-    ruleset: Ruleset
-    deal: DealState
-    pos: dict[str, int]
-    """Seat label → position in order of play (0 = forehand)."""
-    found: list[Found] = field(default_factory=list)
-    incomplete: list[str] = field(default_factory=list)
-    """Why the record cannot be followed to the end (notes for the verdict)."""
-    stopped: bool = False
-    """Play can no longer be followed (unknown card, claim, unfinished auction)."""
+    def __init__(
+        self,
+        record: Record,
+        ruleset: Ruleset,
+        deal: DealState,
+        pos: dict[str, int],
+        found: list[Found] | None = None,
+        incomplete: list[str] | None = None,
+        stopped: bool = False,
+    ) -> None:
+        self.record = record
+        self.ruleset = ruleset
+        self.deal = deal
+        self.pos = pos
+        """Seat label → position in order of play (0 = forehand)."""
+        self.found: list[Found] = found if found is not None else []
+        self.incomplete: list[str] = incomplete if incomplete is not None else []
+        """Why the record cannot be followed to the end (notes for the verdict)."""
+        self.stopped = stopped
+        """Play can no longer be followed (unknown card, claim, unfinished auction)."""
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -87,7 +113,8 @@ class Replay:
         ``no-rules-engine``, ``unknown-ruleset`` or ``bad-option``)."""
         line = record.source.line if record.source else 0
         try:
-            rs = find_ruleset(record.variant, record.get("Ruleset") or None, record.options)
+            overrides = record.options if record.get("Options") else None
+            rs = find_ruleset(record.variant, record.get("Ruleset") or None, overrides)
         except OptionError as exc:
             text = str(exc)
             if text.startswith(NO_ENGINE):
@@ -101,18 +128,31 @@ class Replay:
         pos = {label: i for i, label in enumerate(order)}
         (hands, partial, talon), problems = _dealt(record, rs, pos)
         deal = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
+        owner = deal.owner
         for p, cards in enumerate(partial):
-            for c in cards:
-                deal.owner.setdefault(c, p)
+            if hands[p] is None:  # a complete hand's cards are in deal.owner already
+                for c in cards:
+                    owner.setdefault(c, p)
         return Replay(record, rs, deal, pos), problems
 
     # --- feeding items ----------------------------------------------------------------------
 
     def feed(self, item: Item) -> None:
         """Check and apply one movetext item (items the engine has no use for are ignored)."""
-        handler = _HANDLERS.get(type(item))
-        if handler is not None:
-            handler(self, item)
+        if isinstance(item, Trick):  # most common first
+            _trick(self, item)
+        elif isinstance(item, Auction):
+            _auction(self, item)
+        elif isinstance(item, Exchange):
+            _exchange(self, item)
+        elif isinstance(item, Announce):
+            _announce(self, item)
+        elif isinstance(item, Kontra):
+            _kontra(self, item)
+        elif isinstance(item, Call):
+            _call(self, item)
+        elif isinstance(item, Irregular):
+            _irregular(self, item)
 
     def run(self, items: Iterable[Item] | None = None) -> Replay:
         """Feed ``items`` (default: every item of the record); returns self."""
@@ -162,6 +202,11 @@ class Replay:
     def cards(self, tokens: Iterable[str], line: int) -> tuple[int, ...] | None:
         """Card numbers of ``tokens``; None when one is unknown (``?``, or not of the pack:
         then an ``unknown-card`` fault)."""
+        index = self.ruleset.tables.index
+        try:
+            return tuple([index[tok] for tok in tokens])
+        except KeyError:
+            pass
         t = self.ruleset.tables
         out = []
         for tok in tokens:
@@ -192,44 +237,63 @@ _Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, .
 
 def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
     """Known hands, partial known cards and talon from the record, with dealing problems."""
-    index = rs.tables.index
+    index, bit = rs.tables.index, rs.tables.bit
     hands: list[tuple[int, ...] | None] = [None] * rs.players
     partial: list[tuple[int, ...]] = [()] * rs.players
     talon: list[tuple[int, ...] | None] = [None]
     problems: list[Problem] = []
-    seen: dict[str, int] = {}
+    seen = 0  # the cards dealt so far, as a bit set
     for item in record.items:
-        if isinstance(item, Hand | Talon):
-            known = [c for c in item.cards if c in index]
-            if len(known) < len(item.cards):
-                for c in item.cards:
+        if not isinstance(item, Hand) and not isinstance(item, Talon):
+            continue
+        tokens = item.cards
+        try:  # the common case: known cards, none dealt twice
+            known_cards: list[int] = []
+            mask, clean = 0, True
+            for tok in tokens:
+                card = index[tok]
+                b = bit[card]
+                if mask & b:
+                    clean = False
+                mask |= b
+                known_cards.append(card)
+            cards = tuple(known_cards)
+            clean = clean and not seen & mask
+        except KeyError:
+            clean = False
+        if clean:
+            seen |= mask
+        else:
+            known = [c for c in tokens if c in index]
+            if len(known) < len(tokens):
+                for c in tokens:
                     if c != "?" and c not in index:
                         msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
                         problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
             for c in known:
-                if c in seen:
+                if seen & bit[index[c]]:
                     rule = rule_id(rs, "duplicate-card", "SL-2.6")
                     problems.append(Problem("duplicate-card", f"{c} is dealt twice", item.line,
                                             rule=rule))  # fmt: skip
-                seen[c] = item.line
-            if isinstance(item, Hand):  # the Ottocento dealer is dealt more (Ruleset.dealt_size)
-                size = rs.dealt_size(pos[item.seat]) if item.seat in pos else rs.hand_size
-            else:
-                size = rs.talon_size
-            full = len(item.cards) == size
-            complete = full and len(known) == len(item.cards)
+                seen |= bit[index[c]]
             cards = tuple([index[c] for c in known])
-            if isinstance(item, Hand) and item.seat in pos:
+        if isinstance(item, Hand):  # the Ottocento dealer is dealt more (Ruleset.dealt_size)
+            size = rs.dealt_size(pos[item.seat]) if item.seat in pos else rs.hand_size
+        else:
+            size = rs.talon_size
+        complete = len(tokens) == size and len(cards) == len(tokens)
+        if isinstance(item, Hand):
+            if item.seat in pos:
                 p = pos[item.seat]
                 partial[p] = cards
                 if complete:
                     hands[p] = cards
-                elif len(item.cards) > size:  # fewer: a partial hand
+                elif len(tokens) > size:  # fewer: a partial hand
                     problems.append(Problem("hand-size", f"{item.seat}'s hand has "
-                        f"{len(item.cards)} cards, not {size}", item.line, seat=item.seat,
+                        f"{len(tokens)} cards, not {size}", item.line, seat=item.seat,
                         rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
-            elif isinstance(item, Talon) and complete:
-                talon[0] = cards
+        elif complete:
+            talon[0] = cards
     return (hands, partial, talon[0]), problems
 
 
@@ -302,26 +366,24 @@ def _trick(r: Replay, item: Trick) -> None:
     if leader is None:
         r.stopped = True
         return
-    cards = r.cards(item.cards, item.line)
+    index = r.ruleset.tables.index
+    try:  # the common case: every card known (else r.cards says which is not)
+        cards: list[int] | tuple[int, ...] | None = [index[tok] for tok in item.cards]
+    except KeyError:
+        cards = r.cards(item.cards, item.line)
     if cards is None:
         r.incomplete.append(f"trick {item.number} has an unknown card: play is not followed")
         r.stopped = True
         return
-    players = deal.players
-    check_play, play = deal.check_play, deal.play
-    for i, card in enumerate(cards):
-        p = (leader + i) % players
-        fault = check_play(p, card)
-        if fault is not None and fault.code != "out-of-turn":  # the leader was checked already
-            r.found.append(Found(fault, item.line, item.number))
-        play(p, card)
-    if len(cards) < players:
+    for fault in deal.play_trick(leader, cards):  # the leader was checked already
+        r.found.append(Found(fault, item.line, item.number))
+    if len(cards) < deal.players:
         r.stopped = True
 
 
 def _check_trick_start(r: Replay, item: Trick, leader: int) -> None:
     deal = r.deal
-    number = len([t for t in deal.tricks if t.winner is not None]) + 1
+    number = deal.finished + 1
     if deal.current is not None:
         r.add(Fault("trick-order", "the previous trick is not complete"), item.line, item.number)
     if item.number != number:
@@ -349,14 +411,3 @@ def _irregular(r: Replay, item: Irregular) -> None:
     if item.kind in ("claim", "abandoned", "misdeal"):
         r.incomplete.append(f"irregular {item.kind}: the rest of the deal was not played")
         r.stopped = True
-
-
-_HANDLERS: dict[type, Callable[[Replay, Item], None]] = {
-    Auction: _auction,  # type: ignore[dict-item]
-    Call: _call,  # type: ignore[dict-item]
-    Exchange: _exchange,  # type: ignore[dict-item]
-    Announce: _announce,  # type: ignore[dict-item]
-    Kontra: _kontra,  # type: ignore[dict-item]
-    Trick: _trick,  # type: ignore[dict-item]
-    Irregular: _irregular,  # type: ignore[dict-item]
-}

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from archive_fakes import deal_text, write_archive
 from test_archive_store import count, dump
 
-from tarokpgn.archive.ingest import find_inputs, index_paths, plan_file
+from tarokpgn.archive.ingest import find_inputs, index_paths, ordered_map, plan_file
 from tarokpgn.archive.store import Archive
 
 FAKE = "archive_fakes:fake_verify"
@@ -194,3 +197,51 @@ def test_large_file_is_committed_in_batches(tmp_path: Path) -> None:
         assert archive.commits >= 5
         assert archive.most_uncommitted < 200  # about batch_deals, plus at most one chunk
         assert count(archive, "sources") == 1 and count(archive, "occurrences") == 600
+
+
+def _double(task: int) -> int:
+    return 2 * task
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ordered_map_keeps_order_within_its_window(workers: int) -> None:
+    """Results come in task order; tasks are taken while their weights in flight fit the
+    window (or fewer than two tasks per worker are in flight)."""
+    taken: list[int] = []
+
+    def tasks() -> Iterator[int]:
+        for i in range(60):
+            taken.append(i)
+            yield i
+
+    def weight(task: int) -> int:
+        return task % 5 + 1
+
+    results: list[int] = []
+    most = 0
+    func, window = cast(Any, _double), 24
+    for result in ordered_map(func, cast(Any, tasks()), workers, window, weight=cast(Any, weight)):
+        flight = taken[len(results) : -1]  # the newest task taken may not be submitted yet
+        assert sum(map(weight, flight)) <= window or len(flight) <= 2 * workers
+        most = max(most, len(flight))
+        results.append(result)
+    assert results == [2 * i for i in range(60)]
+    if workers > 1:
+        assert most > 2 * workers  # the window, not the number of workers, bounds it
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_index_leaves_the_garbage_collector_as_it_was(tmp_path: Path, enabled: bool) -> None:
+    write_archive(tmp_path / "d", 1, 30)
+    frozen = gc.get_freeze_count()
+    with Archive(tmp_path / "a.duckdb") as archive:
+        if not enabled:
+            gc.disable()
+        try:
+            report = index_paths(
+                archive, [tmp_path / "d"], workers=1, verify=FAKE, chunk_bytes=5000
+            )
+            assert gc.isenabled() == enabled and gc.get_freeze_count() == frozen
+        finally:
+            gc.enable()
+        assert report.deals == 30 and count(archive, "deals") == 30

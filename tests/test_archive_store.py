@@ -198,3 +198,36 @@ def test_query_warns_about_unfinished_files(
         pass  # a writable open drops f2's rows
     assert main(["stats", "--db", str(path)]) == 0
     assert "interrupted" not in capsys.readouterr().err
+
+
+def test_insert_skips_stored_deals_set_wise(tmp_path: Path) -> None:
+    """A batch mixing stored and new deals (none twice in the batch): only the new deals'
+    rows and verifier findings are added, every occurrence is."""
+    with Archive(tmp_path / "a.duckdb") as archive:
+        load(archive, "f1", ("a", 1), ("b", 2))
+        load(archive, "f2", ("b", 1), ("c", 2), ("a", 3))
+        assert count(archive, "deals") == 3 and count(archive, "occurrences") == 5
+        assert count(archive, "plays") == 3 * 7 and count(archive, "seats") == 3 * 4
+        assert count(archive, "problems") == 3
+        rows = archive.query("SELECT file, record FROM problems ORDER BY deal_id").rows
+        assert rows == [("f1", 1), ("f1", 2), ("f2", 2)]  # where each deal was first found
+
+
+def test_duplicate_across_batches_keeps_the_first_batch_rows(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        archive.begin_file("f")
+        first, second = batch("f", ("a", 1)), batch("f", ("b", 2), ("a", 3))
+        archive.insert([first, second])  # type: ignore[list-item]
+        archive.finish_file(SourceInfo("f", "h", 1, None, 3, 0))
+        archive.commit()
+        rows = archive.query("SELECT deal_id, record FROM problems ORDER BY deal_id").rows
+        assert rows == [("a" * 64, 1), ("b" * 64, 2)]
+        assert count(archive, "occurrences") == 3 and count(archive, "hands") == 2 * 2
+
+
+def test_loading_restores_the_threads_setting(tmp_path: Path) -> None:
+    with Archive(tmp_path / "a.duckdb") as archive:
+        archive.query("SET threads = 3")
+        with archive.loading():
+            assert archive.query("SELECT current_setting('threads')").rows == [(1,)]
+        assert archive.query("SELECT current_setting('threads')").rows == [(3,)]

@@ -53,3 +53,38 @@ def test_prices() -> None:
     assert [price(h, VYSOCINA) for h in ("trul", "honery", "tarocky", "barvicky")] == [20] * 4
     big = ("taroky", "kralovske-honery", "trulhonery", "barvy")
     assert [price(h, VYSOCINA) for h in big] == [40] * 4
+
+
+def test_held_counts_and_payable_held_agree_with_the_token_versions() -> None:
+    """The one-pass counts (and their cache) equal the set arithmetic on card tokens."""
+    import random
+
+    from tarokpgn.cards import TAROK54
+    from tarokpgn.rules.czech.hlasky import held_counts, payable_held
+    from tarokpgn.rules.czech.options import MCR
+    from tarokpgn.rules.czech.talon import KING_CARDS, TAROK_CARDS, TRUL_CARDS
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        hand = frozenset(rng.sample(range(54), rng.randint(0, 16)))
+        want = (len(hand & TAROK_CARDS), len(hand & KING_CARDS), len(hand & TRUL_CARDS))
+        assert held_counts(hand) == want
+        tokens = [TAROK54.tokens[c] for c in hand]
+        for opts in (VYSOCINA, MCR):
+            assert payable_held(hand, opts) == payable(tokens, opts)
+
+
+def test_judged_counts_match_the_judged_hand() -> None:
+    """The scorer's counts equal those of ``checks.judged_hand`` on generated deals."""
+    import random
+
+    from tarokpgn.rules.czech.hlasky import held_counts, judged_counts
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        cards = rng.sample(range(54), 22)
+        dealt = frozenset(cards[:12])
+        takes = tuple(cards[12 : 12 + rng.randint(0, 6)]) + tuple(rng.sample(cards[:14], 1))
+        discards = tuple(rng.sample(cards[:18], rng.randint(0, 6)))
+        hand = dealt.union(takes).difference(discards)  # as checks.judged_hand builds it
+        assert judged_counts(dealt, takes, discards) == held_counts(hand)

@@ -17,7 +17,8 @@ from tarokpgn.notation import iter_records, parse_record
 from tarokpgn.renons import judge
 from tarokpgn.replay import NO_ENGINE_CODE, verify, verify_all
 from tarokpgn.replayer import Replay
-from tarokpgn.rules.ruleset import OptionError, find_ruleset
+from tarokpgn.rules import ruleset as ruleset_module
+from tarokpgn.rules.ruleset import OptionError, find_ruleset, rulesets
 from tarokpgn.verdict import Status
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,12 +116,15 @@ them engine-less, so the tests hold when an engine for one of them arrives."""
 
 @pytest.fixture
 def without_engines(monkeypatch: pytest.MonkeyPatch) -> None:
-    def find(variant: str, *args: object, **kw: object) -> object:
-        if variant in UNPLAYED:
-            raise OptionError(f"no rules engine for variant {variant!r}")
-        return find_ruleset(variant, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr("tarokpgn.replayer.find_ruleset", find)
+    """Unregister the UNPLAYED variants' engines for one test. The registry's data is patched,
+    not a function: the compiled (mypyc) replayer binds ``find_ruleset`` at build time."""
+    for variant in UNPLAYED:
+        rulesets(variant)  # load every family first, so none registers itself during the test
+    for variant in UNPLAYED:
+        if variant in ruleset_module._REGISTRY:
+            monkeypatch.delitem(ruleset_module._REGISTRY, variant)
+    for key in [k for k in ruleset_module._INSTANCES if k[0] in UNPLAYED]:
+        monkeypatch.delitem(ruleset_module._INSTANCES, key)
 
 
 @pytest.mark.usefixtures("without_engines")

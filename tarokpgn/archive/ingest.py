@@ -4,9 +4,11 @@ Each input file is hashed and cut into chunks of whole records (large files into
 A pool of worker processes reads and verifies the chunks and returns pyarrow tables
 (:mod:`tarokpgn.archive.rows`); the main process collects them in order and hands them to
 :class:`~tarokpgn.archive.store.Archive` in large batches, committing every batch (a large file
-is written in several; its ``sources`` row comes with its last). At most ``window`` chunks are
-in flight and at most about ``batch_deals`` deals are buffered or uncommitted, so memory stays
-bounded whatever the size of the archive. A file whose hash is already in ``sources`` is
+is written in several; its ``sources`` row comes with its last). The workers may run ahead of
+the main process by :data:`WINDOW_BYTES` of input (about one batch), so they keep working while
+it writes a batch to DuckDB (which releases the GIL: the pool's threads keep receiving results
+meanwhile); and at most about ``batch_deals`` deals are buffered or uncommitted, so memory
+stays bounded whatever the size of the archive. A file whose hash is already in ``sources`` is
 skipped; a changed file replaces its deals.
 
 The reader and the verifier are reached through :func:`read_chunk` and :func:`verifier` only.
@@ -15,6 +17,7 @@ The reader and the verifier are reached through :func:`read_chunk` and :func:`ve
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 import importlib
 import multiprocessing as mp
@@ -42,6 +45,9 @@ EXTENSIONS: Final = (".tpgn",)
 whatever their name; ``.json`` and ``.jsonl`` ones as the JSON form)."""
 CHUNK_BYTES: Final = 1 << 18
 """Target size of a chunk of a large file handed to one worker."""
+WINDOW_BYTES: Final = 1 << 23
+"""Input bytes (about 10,000 deals) the workers may have read ahead of the main process, so
+they keep working while it writes a batch to DuckDB (see :func:`ordered_map`)."""
 DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
 
 Verifier = Callable[[Record], Verdict]
@@ -220,11 +226,13 @@ class Result:
     nbytes: int
 
 
-def _located(record: Record, task: Task) -> Record:
+def _located(record: Record, task: Task, number: int) -> Record:
+    """``record`` placed in its file: its offset and line in the file, its record number."""
     src = record.source
     assert src is not None
-    moved = replace(src, offset=src.offset + task.start, line=src.line + task.line - 1)
-    return replace(record, source=moved)
+    # built directly: dataclasses.replace costs more than reading some records
+    moved = Source(src.file, src.offset + task.start, src.line + task.line - 1, src.sha256, number)
+    return Record(record.tags, record.items, moved)
 
 
 def run_task(task: Task) -> Result:
@@ -243,19 +251,22 @@ def run_task(task: Task) -> Result:
             line = item.line + task.line - 1 if item.line else task.line
             rows.add_error(task.file, records, line, item.code, item.message, column=item.column)
             continue
-        errors += _add_verified(rows, _located(item, task), records, verify)
+        errors += _add_verified(rows, _located(item, task, records), verify)
     deals = records - errors
     return Result(rows.to_arrow(), records, deals, errors, len(data))
 
 
-def _add_verified(rows: Rows, record: Record, number: int, verify: Verifier) -> int:
-    """Verify and add ``record`` (numbered ``number``); 1 when it could not be indexed."""
+def _add_verified(rows: Rows, record: Record, verify: Verifier) -> int:
+    """Verify and add ``record``; 1 when it could not be indexed.
+
+    The trick winners come from the verdict (:func:`last_trick_winner` would add nothing).
+    """
     src = record.source
     assert src is not None
-    record = replace(record, source=replace(src, index=number))
+    number = src.index
     try:
         verdict = verify(record)
-        rows.add_deal(record, verdict, last_trick_winner(record, verdict))
+        rows.add_deal(record, verdict)
     except Exception as exc:  # one bad deal must not stop the archive
         rows.add_error(
             src.file, number, src.line, "index-error", f"{type(exc).__name__}: {exc}",
@@ -267,25 +278,62 @@ def _add_verified(rows: Rows, record: Record, number: int, verify: Verifier) -> 
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _freeze_garbage_collector()
+
+
+def _freeze_garbage_collector() -> None:
+    """Collect cyclic garbage only after every chunk (:func:`_run_chunk`), and never scan what
+    exists now (in a worker: what it inherited).
+
+    A chunk makes and drops hundreds of thousands of objects (freed by reference counting) and
+    keeps tens of thousands (its rows) until it is done; with automatic collections the
+    collector keeps rescanning those (up to a tenth of a worker's time in a profile).
+    """
+    gc.disable()
+    gc.freeze()
+
+
+def _run_chunk(task: Task) -> Result:
+    """:func:`run_task`, then a collection of what the chunk left (cheap: the objects that
+    existed before are frozen)."""
+    result = run_task(task)
+    gc.collect()
+    return result
 
 
 def ordered_map(
-    func: Callable[[Task], Result], tasks: Iterable[Task], workers: int, window: int
+    func: Callable[[Task], Result],
+    tasks: Iterable[Task],
+    workers: int,
+    window: int,
+    weight: Callable[[Task], int] | None = None,
 ) -> Iterator[Result]:
-    """``map(func, tasks)`` on ``workers`` processes, in order, at most ``window`` in flight."""
+    """``map(func, tasks)`` on ``workers`` processes, in order.
+
+    At most ``window`` tasks are in flight (submitted and not yet yielded); with ``weight``,
+    tasks whose weights add up to at most ``window``, or up to ``2 * workers`` tasks whatever
+    their weights. The pool keeps receiving results while the caller is busy with the ones yielded,
+    so the workers run ahead of the caller by up to the window.
+    """
     if workers <= 1:
         yield from map(func, tasks)
         return
+    cost = weight or (lambda _task: 1)
     ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
     pool = ctx.Pool(workers, initializer=_quiet_worker)
     try:
-        pending: deque[Any] = deque()
+        pending: deque[tuple[Any, int]] = deque()
+        load = 0
         for task in tasks:
-            pending.append(pool.apply_async(func, (task,)))
-            if len(pending) >= window:
-                yield pending.popleft().get()
+            w = cost(task)
+            while pending and load + w > window and len(pending) >= 2 * workers:
+                result, done = pending.popleft()
+                load -= done
+                yield result.get()
+            pending.append((pool.apply_async(func, (task,)), w))
+            load += w
         while pending:
-            yield pending.popleft().get()
+            yield pending.popleft()[0].get()
         pool.close()
     finally:
         pool.terminate()
@@ -399,7 +447,7 @@ def index_paths(
     paths: Iterable[str | Path],
     *,
     workers: int | None = None,
-    batch_deals: int = 2_000,
+    batch_deals: int = 10_000,
     chunk_bytes: int = CHUNK_BYTES,
     verify: str = DEFAULT_VERIFIER,
     progress: Callable[[Report, int, int], None] | None = None,
@@ -431,14 +479,32 @@ def index_paths(
             progress(report, done, total)
 
     loader = Loader(archive, batch_deals, on_chunk)
-    tasks = _tasks(todo, loader, verify)
     n = workers or os.cpu_count() or 1
-    for file, result in zip(_task_files(todo), ordered_map(run_task, tasks, n, 4 * n), strict=True):
-        loader.add(file, result)
-    loader.flush()
-    archive.commit()
+    collecting = gc.isenabled()
+    _freeze_garbage_collector()  # the workers inherit it; here it serves when n is 1
+    try:
+        _load(archive, todo, loader, verify, n, chunk_bytes)
+    finally:
+        gc.unfreeze()
+        if collecting:
+            gc.enable()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _load(
+    archive: Archive, todo: list[FilePlan], loader: Loader, verify: str, n: int, chunk_bytes: int
+) -> None:
+    tasks = _tasks(todo, loader, verify)
+    with archive.loading():
+        window = max(WINDOW_BYTES, 4 * n * chunk_bytes)
+        results = ordered_map(_run_chunk, tasks, n, window, weight=_task_bytes)
+        for file, result in zip(_task_files(todo), results, strict=True):
+            loader.add(file, result)
+            if n > 1:
+                gc.collect()  # what handling the chunk left here (see _run_chunk)
+        loader.flush()
+        archive.commit()
 
 
 def _tasks(plans: list[FilePlan], loader: Loader, verify: str) -> Iterator[Task]:
@@ -448,6 +514,10 @@ def _tasks(plans: list[FilePlan], loader: Loader, verify: str) -> Iterator[Task]
             yield Task(plan.file, start, stop, line, verify)
         if not plan.chunks:  # an empty file: nothing to read, still a source
             loader.open[plan.file].chunks_left = 0
+
+
+def _task_bytes(task: Task) -> int:
+    return task.stop - task.start
 
 
 def _task_files(plans: list[FilePlan]) -> Iterator[str]:

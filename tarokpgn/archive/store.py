@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -34,6 +34,7 @@ from typing import Any, Final, TypeVar, cast
 
 import duckdb
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
@@ -201,15 +202,56 @@ class Archive:
     def insert(self, batches: Sequence[dict[str, pa.Table]]) -> None:
         """Insert rows from :meth:`Rows.to_arrow` batches; deals already stored are skipped.
 
-        A deal appearing in several batches (or already in the database) is stored once;
-        every occurrence is kept.
+        A deal appearing in several batches (or already in the database) is stored once, with
+        the rows of its first batch; every occurrence is kept.
         """
         if not batches:
             return
         self._begin()
+        ids = pa.chunked_array([b["deals"]["deal_id"] for b in batches], pa.string())
+        if pc.count_distinct(ids).as_py() < len(ids):  # a deal in two batches
+            self._insert_with_duplicates(batches)
+            return
+        # Set-wise: the deals the database lacks are inserted (the primary key skips the
+        # others), and only their rows go into the other tables.
+        for table in COLUMNS:
+            self.con.register(f"_b_{table}", pa.concat_tables([b[table] for b in batches]))
+        try:
+            cols = _cols("deals")
+            new = self.con.execute(
+                f"INSERT INTO deals ({cols}) SELECT {cols} FROM _b_deals "
+                "ON CONFLICT DO NOTHING RETURNING deal_id"
+            ).fetchall()
+            known = len(new) < len(ids)  # some deals were there: leave out their rows
+            self.con.register("_b_new", pa.table({"deal_id": pa.array([r[0] for r in new])}))
+            only_new = " WHERE deal_id IN (SELECT deal_id FROM _b_new)" if known else ""
+            for table in DEAL_TABLES[1:]:
+                cols = _cols(table)
+                self.con.execute(
+                    f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _b_{table}{only_new}"
+                )
+            self.con.execute(
+                f"INSERT INTO occurrences SELECT {_cols('occurrences')} FROM _b_occurrences"
+            )
+            verify_of_new = (
+                " WHERE origin <> 'verify' OR deal_id IN (SELECT deal_id FROM _b_new)"
+                if known
+                else ""
+            )
+            self.con.execute(
+                f"INSERT INTO problems SELECT {_cols('problems')} FROM _b_problems{verify_of_new}"
+            )
+        finally:
+            for table in (*COLUMNS, "new"):
+                self.con.unregister(f"_b_{table}")
+
+    def _insert_with_duplicates(self, batches: Sequence[dict[str, pa.Table]]) -> None:
+        """:meth:`insert` when a deal is in several batches: the first batch's rows win."""
         for table in COLUMNS:
             parts = [
-                b[table].append_column("_chunk", pa.array([i] * b[table].num_rows, pa.int32()))
+                b[table].append_column(
+                    "_chunk", pa.repeat(pa.scalar(i, pa.int32()), b[table].num_rows)
+                )
                 for i, b in enumerate(batches)
             ]
             self.con.register(f"_b_{table}", pa.concat_tables(parts))
@@ -281,6 +323,18 @@ class Archive:
             self._in_tx = False
             self._pending_gc = False
             self.con.execute("DELETE FROM _old")
+
+    @contextmanager
+    def loading(self) -> Iterator[None]:
+        """Settings for a bulk load (one DuckDB thread: the index's workers have the cores, and
+        one thread appends with less overhead), restored afterwards."""
+        threads = self.con.execute("SELECT current_setting('threads')").fetchall()[0][0]
+        self.con.execute("SET threads = 1")
+        try:
+            yield
+        finally:
+            with suppress(duckdb.Error):  # do not hide what went wrong
+                self.con.execute(f"SET threads = {int(threads)}")
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

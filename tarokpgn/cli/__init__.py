@@ -11,7 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from tarokpgn import __version__
+from tarokpgn import __version__, compiled
 
 COMMANDS = (
     "check",
@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tarokpgn",
         description="Record, verify and study deals of the tarok family of card games.",
     )
-    parser.add_argument("--version", action="version", version=f"tarokpgn {__version__}")
+    build = "compiled with mypyc" if compiled() else "pure Python"
+    parser.add_argument("--version", action="version", version=f"tarokpgn {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         importlib.import_module(f"tarokpgn.cli.{name}").register(sub)

@@ -24,6 +24,8 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, Final
 
@@ -77,20 +79,19 @@ in it (or their errors) with their sources in the whole file. A chunk is normall
 text in import form may hold several. The default is :func:`lark_fallback`."""
 
 BLOCK_SIZE: Final = 1 << 22
-"""Bytes read at a time from a file or stream by :func:`read_export`."""
+"""Bytes read at a time from a file or stream by :func:`read_export` (its default
+``block_size``)."""
 
 
 class _Unsure(Exception):
     """Internal: the text is not strictly export form; hand it to the Lark reader."""
 
 
-# --- vocabulary -------------------------------------------------------------------------------
+_Make = Callable[[int], Item]
+"""Makes a movetext element given its line number."""
 
-_DECK_CARDS: Final = {
-    variant: frozenset(DECKS[deck].tokens) | {UNKNOWN}
-    for variant, (_players, deck, _rules) in VARIANTS.items()
-}
-"""Variant → every canonical card token of its pack, plus ``?``."""
+
+# --- vocabulary -------------------------------------------------------------------------------
 
 _WORD_FIRST: Final = frozenset("abcdefghijklmnopqrstuvwxyz")
 _WORD_CHARS: Final = _WORD_FIRST | frozenset("0123456789-")
@@ -181,10 +182,6 @@ def _tag(line: str) -> tuple[str, str]:
     name, sep, value = line[1:-2].partition(' "')
     if "\\" in value or '"' in value:
         value = _unescape(value)
-    return _pair(name, sep, value)
-
-
-def _pair(name: str, sep: str, value: str) -> tuple[str, str]:
     if not sep or not name or not value or not _TAG_CHARS.issuperset(name):
         raise _Unsure(name)
     if not value.isprintable():
@@ -192,41 +189,70 @@ def _pair(name: str, sep: str, value: str) -> tuple[str, str]:
     return name, value
 
 
+_TAG_PAIRS: dict[str, tuple[str, str]] = {}
+"""Memo of :func:`_tag` by line: archives repeat most tag lines (event, variant, players), so
+their pairs, and the strings in them, are read once and shared."""
+
+_MEMO_SIZE: Final = 4096
+"""Entries a memo holds before it is emptied (values that never repeat fill it up)."""
+
+
 def _tags(block: str) -> tuple[tuple[str, str], ...]:
     """The tag pairs of a record's tag section (its lines, without the blank line after).
+    Names are checked by :func:`_roster`."""
+    lines = block.split("\n")
+    pairs = list(map(_TAG_PAIRS.get, lines))
+    if all(pairs):
+        return tuple(pairs)  # type: ignore[arg-type]
+    if len(_TAG_PAIRS) > _MEMO_SIZE:
+        _TAG_PAIRS.clear()
+    out: list[tuple[str, str]] = []
+    for line, pair in zip(lines, pairs, strict=True):
+        if pair is None:
+            pair = _TAG_PAIRS[line] = _tag(line)
+        out.append(pair)
+    return tuple(out)
 
-    Without a backslash no value holds a quote, so the block is cut at ``"]`` + LF + ``[`` at
-    once and the quotes counted; otherwise each line is read on its own. Names are checked by
-    :func:`_roster_ok`.
-    """
-    if block[:1] != "[" or block[-2:] != '"]' or "\\" in block:
-        return tuple([_tag(line) for line in block.split("\n")])
-    pairs = [pair.split(' "') for pair in block[1:-2].split('"]\n[')]
-    if block.count('"') != 2 * len(pairs) or set(map(len, pairs)) != {2}:
-        raise _Unsure(block)
-    values = [value for _name, value in pairs]
-    if not all(values) or not "".join(values).isprintable():
-        raise _Unsure(block)
-    return tuple(map(tuple, pairs))  # type: ignore[arg-type]
+
+@dataclass(slots=True)
+class _Roster:
+    """What a tuple of tag names says, memoized: archives repeat a handful of tag rosters."""
+
+    variant_at: int
+    """Position of the ``Variant`` tag, -1 when there is none."""
+    ok: dict[str, bool]
+    """Variant → whether the names are well formed, each once, in export order."""
 
 
-_ROSTERS: dict[tuple[tuple[str, ...], tuple[str, ...]], bool] = {}
-"""Memo of :func:`_roster_ok`: archives repeat a handful of tag rosters."""
+_ROSTERS: dict[tuple[str, ...], _Roster] = {}
+_NAME: Final = itemgetter(0)
+
+
+def _variant(tags: tuple[tuple[str, str], ...]) -> str | None:
+    """The value of the Variant tag (``""`` when absent) when the tag names are well formed,
+    each once, in export order for the seats of that variant (four seats for an unknown one);
+    else None."""
+    names = tuple(map(_NAME, tags))
+    roster = _ROSTERS.get(names)
+    if roster is None:
+        if len(_ROSTERS) > _MEMO_SIZE:
+            _ROSTERS.clear()
+        at = names.index("Variant") if "Variant" in names else -1
+        roster = _ROSTERS[names] = _Roster(at, {})
+    variant = tags[roster.variant_at][1] if roster.variant_at >= 0 else ""
+    ok = roster.ok.get(variant)
+    if ok is None:
+        seats = SEATS[VARIANTS[variant][0] if variant in VARIANTS else 4]
+        ok = roster.ok[variant] = _roster_ok(names, seats)
+    return variant if ok else None
 
 
 def _roster_ok(names: tuple[str, ...], seats: tuple[str, ...]) -> bool:
     """Whether tag ``names`` are well formed, each once, in export order for ``seats``."""
-    key = (names, seats)
-    known = _ROSTERS.get(key)
-    if known is None:
-        ranks = [_tag_rank(name, seats) for name in names]
-        known = all(name and _TAG_CHARS.issuperset(name) for name in names) and all(
-            a < b for a, b in zip(ranks, ranks[1:], strict=False)
-        )
-        if len(_ROSTERS) > 4096:
-            _ROSTERS.clear()
-        _ROSTERS[key] = known
-    return known
+    ranks = [_tag_rank(name, seats) for name in names]
+    return all(name and _TAG_CHARS.issuperset(name) for name in names) and all(
+        a < b for a, b in zip(ranks, ranks[1:], strict=False)
+    )
 
 
 # --- movetext elements ------------------------------------------------------------------------
@@ -234,11 +260,16 @@ def _roster_ok(names: tuple[str, ...], seats: tuple[str, ...]) -> bool:
 
 @dataclass(slots=True)
 class _Context:
-    """What the element readers of one record need to know."""
+    """What the element readers of one record need to know, and memos per variant."""
 
     variant: str
+    players: int
     seats: frozenset[str]
     cards: frozenset[str]
+    """Every canonical card token of the variant's pack, and ``?``."""
+    memo: dict[str, _Make]
+    """What makes the element of a line, given its line number, by the line's text (for the
+    elements of :data:`_MEMO_KINDS`)."""
 
 
 def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
@@ -272,32 +303,35 @@ def _split_at_options(words: list[str]) -> tuple[list[str], list[str]]:
     return words, []
 
 
-def _hand(w: list[str], line: int, ctx: _Context) -> Item:
+def _hand(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 2:
         raise _Unsure(w)
-    return Hand(_seat(w[1], ctx), _cards(w[2:], ctx), line)
+    return partial(Hand, _seat(w[1], ctx), _cards(w[2:], ctx))
 
 
-def _talon(w: list[str], line: int, ctx: _Context) -> Item:
-    return Talon(_cards(w[1:], ctx), line)
+def _talon(w: list[str], ctx: _Context) -> _Make:
+    return partial(Talon, _cards(w[1:], ctx))
 
 
-def _auction(w: list[str], line: int, ctx: _Context) -> Item:
-    if len(w) % 2 == 0 or not ctx.seats.issuperset(w[1::2]):
+def _auction(w: list[str], ctx: _Context) -> _Make:
+    if len(w) % 2 == 0:
         raise _Unsure(w)
-    table, variant = vocabulary.BIDS, ctx.variant
-    for word in w[2::2]:
-        _canonical_word(table, variant, word)
-    return Auction(tuple(map(Bid, w[1::2], w[2::2])), line)
+    bids: list[Bid] = []
+    seats, table, variant = ctx.seats, vocabulary.BIDS, ctx.variant
+    for seat, word in zip(w[1::2], w[2::2], strict=True):
+        if seat not in seats:
+            raise _Unsure(seat)
+        bids.append(Bid(seat, _canonical_word(table, variant, word)))
+    return partial(Auction, tuple(bids))
 
 
-def _call(w: list[str], line: int, ctx: _Context) -> Item:
+def _call(w: list[str], ctx: _Context) -> _Make:
     if len(w) != 3:
         raise _Unsure(w)
-    return Call(_seat(w[1], ctx), _cards(w[2:], ctx)[0], line)
+    return partial(Call, _seat(w[1], ctx), _cards(w[2:], ctx)[0])
 
 
-def _exchange(w: list[str], line: int, ctx: _Context) -> Item:
+def _exchange(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 4 or w[2] != "take" or "discard" not in w:
         raise _Unsure(w)
     d = w.index("discard")
@@ -305,33 +339,33 @@ def _exchange(w: list[str], line: int, ctx: _Context) -> Item:
     if s < d or s == len(w) - 1:
         raise _Unsure(w)
     show = _cards(w[s + 1 :], ctx)
-    return Exchange(_seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx), show, line)
+    return partial(Exchange, _seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx), show)
 
 
-def _announce(w: list[str], line: int, ctx: _Context) -> Item:
+def _announce(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 3:
         raise _Unsure(w)
     name = _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[2])
     cards, options = _split_at_options(w[3:])
-    return Announce(w[0], _seat(w[1], ctx), name, _cards(cards, ctx), _options(options), line)
+    return partial(Announce, w[0], _seat(w[1], ctx), name, _cards(cards, ctx), _options(options))
 
 
-def _kontra(w: list[str], line: int, ctx: _Context) -> Item:
+def _kontra(w: list[str], ctx: _Context) -> _Make:
     if len(w) != 4 or not _is_number(w[2]):
         raise _Unsure(w)
     target = (
         w[3] if w[3] == "game" else _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[3])
     )
-    return Kontra(_seat(w[1], ctx), int(w[2]), target, line)
+    return partial(Kontra, _seat(w[1], ctx), int(w[2]), target)
 
 
-def _trick(w: list[str], line: int, ctx: _Context) -> Item:
-    if len(w) < 2 or w[1] not in ctx.seats or not ctx.cards.issuperset(w[2:]):
+def _trick(w: list[str], ctx: _Context) -> _Make:
+    if len(w) < 2 or w[1] not in ctx.seats:
         raise _Unsure(w)
-    return Trick(_TRICK_NUMBERS[w[0]], w[1], tuple(w[2:]), line)
+    return partial(Trick, _TRICK_NUMBERS[w[0]], w[1], _cards(w[2:], ctx))
 
 
-def _renons(w: list[str], line: int, ctx: _Context) -> Item:
+def _renons(w: list[str], ctx: _Context) -> _Make:
     """``renons E S 7 revoke [card=HK] [kontra=1] [key=value…]`` in the order the writer uses."""
     if len(w) < 5 or not _is_number(w[3]) or w[4] not in _RENONS_KINDS:
         raise _Unsure(w)
@@ -347,37 +381,40 @@ def _renons(w: list[str], line: int, ctx: _Context) -> Item:
     if any(key in ("card", "kontra") for key, _value in rest):
         raise _Unsure(w)
     claimant, accused = _seat(w[1], ctx), _seat(w[2], ctx)
-    return Renons(claimant, accused, int(w[3]), w[4], card, kontra, tuple(rest), line)
+    return partial(Renons, claimant, accused, int(w[3]), w[4], card, kontra, tuple(rest))
 
 
-def _irregular(w: list[str], line: int, ctx: _Context) -> Item:
+def _irregular(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 2 or not _is_word(w[1]):
         raise _Unsure(w)
     seat: str | None = None
     rest = w[2:]
     if rest and "=" not in rest[0]:
         seat = _seat(rest.pop(0), ctx)
-    return Irregular(w[1], seat, _options(rest), line)
+    return partial(Irregular, w[1], seat, _options(rest))
 
 
-def _comment(w: list[str], line: int, ctx: _Context) -> Item:
+def _comment(w: list[str], ctx: _Context) -> _Make:
     """A one-line ``{text}`` comment as the export form writes it (no outer blanks)."""
     text = " ".join(w)
     inner = text[1:-1]
-    if text[-1:] != "}" or "}" in inner or not inner.isprintable():
+    if text[:1] != "{" or text[-1:] != "}" or "}" in inner or not inner.isprintable():
         raise _Unsure(text)
     if not inner or inner != inner.strip():
         raise _Unsure(text)
-    return Comment(inner, line)
+    return partial(Comment, inner)
 
 
-def _unknown(w: list[str], line: int, ctx: _Context) -> Item:
+def _unknown(w: list[str], ctx: _Context) -> _Make:
     raise _Unsure(w)
 
 
 _TRICK_NUMBERS: Final = {f"{n}.": n for n in range(1, 100)}
+_NUMBER_WORDS: Final = list(_TRICK_NUMBERS)
+"""``["1.", "2.", …]``: the words that number tricks 1, 2, … in a run of tricks."""
+_NEWLINES: Final = ["\n"] * len(_NUMBER_WORDS)
 
-_ELEMENTS: Final[dict[str, Callable[[list[str], int, _Context], Item]]] = {
+_ELEMENTS: Final[dict[str, Callable[[list[str], _Context], _Make]]] = {
     "hand": _hand,
     "talon": _talon,
     "auction": _auction,
@@ -390,14 +427,13 @@ _ELEMENTS: Final[dict[str, Callable[[list[str], int, _Context], Item]]] = {
     "irregular": _irregular,
     **dict.fromkeys(_TRICK_NUMBERS, _trick),
 }
+"""Element readers by first word: each checks a line's words and gives what makes the element
+when given the line number."""
 
-
-def _element(text: str, line: int, ctx: _Context) -> Item:
-    words = text.split(" ")
-    reader = _ELEMENTS.get(words[0])
-    if reader is None:
-        reader = _comment if text[:1] == "{" else _unknown
-    return reader(words, line, ctx)
+_MEMO_KINDS: Final = frozenset(
+    ("auction", "call", "announce", "declare", "kontra", "renons", "irregular")
+)
+"""Elements whose lines repeat across deals: their readers' results are kept by line text."""
 
 
 # --- one record -------------------------------------------------------------------------------
@@ -405,57 +441,121 @@ def _element(text: str, line: int, ctx: _Context) -> Item:
 
 def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[Item, ...]]:
     """The tags and items of one record's text (ending ``end`` + LF, first on file line
-    ``line``) that is strictly in export form."""
-    head, blank, body = text.partition("\n\n")
-    if not blank or not (body.endswith("\nend\n") or body == "end\n"):
-        raise _Unsure("layout")
-    tags = _tags(head)
-    names = tuple([name for name, _value in tags])
-    variant = tags[names.index("Variant")][1] if "Variant" in names else ""
-    if variant not in VARIANTS:
-        raise _Unsure(variant)
-    seats = SEATS[VARIANTS[variant][0]]
-    if not _roster_ok(names, seats):
-        raise _Unsure("tags")
-    lines = body.split("\n")
-    del lines[-2:]
-    return tags, _movetext(lines, line + len(tags) + 1, variant)
+    ``line``) that is strictly in export form.
 
-
-def _movetext(lines: list[str], line: int, variant: str) -> tuple[Item, ...]:
-    """The elements of the movetext ``lines``, the first on file line ``line``.
-
-    Tricks and hands, the bulk of a record, are read inline; other elements by their reader.
+    The movetext lines before the first trick are read one by one (:func:`_lines`); the tricks,
+    the bulk of a record, at once when they are the usual run of whole tricks numbered from 1
+    (:func:`_tricks`), else one by one too.
     """
+    cut = text.find("\n\n")
+    if cut <= 0:
+        raise _Unsure("layout")
+    tags = _tags(text[:cut])
+    variant = _variant(tags)
+    if variant is None or variant not in VARIANTS:
+        raise _Unsure("tags")
+    body = text[cut + 2 :]
+    if body == "end\n":
+        return tags, ()
+    if not body.endswith("\nend\n"):
+        raise _Unsure("layout")
     ctx = _CONTEXTS[variant]
-    cards, seats = ctx.cards, ctx.seats
+    line += len(tags) + 1
+    end = len(body) - 4  # just past the last movetext line
+    found = body.find("\n1. ", 0, end) + 1  # the run of tricks: where it starts
+    tricks = 0 if body.startswith("1. ") else found or end
+    items = _lines(body[: tricks - 1].split("\n"), line, ctx) if tricks else []
+    line += len(items)
+    if tricks < end:
+        block = body[tricks : end - 1]
+        count = block.count("\n") + 1
+        run = _tricks(block, count, ctx) if count < len(_NUMBER_WORDS) else None
+        if run is None:
+            items += _lines(block.split("\n"), line, ctx)
+        else:
+            numbers, lines = range(1, count + 1), range(line, line + count)
+            items += map(Trick, numbers, run[0], run[1], lines)
+    return tags, tuple(items)
+
+
+def _tricks(
+    block: str, count: int, ctx: _Context
+) -> tuple[list[str], Iterator[tuple[str, ...]]] | None:
+    """The leaders and cards of the ``count`` lines of ``block`` when they are tricks ``1.``,
+    ``2.`` … in turn, each of a card per player; None when ``block`` is not exactly that.
+
+    The block is cut into words once, with each line feed a word of its own, so every line has
+    ``players + 3`` words and each kind of word sits at fixed steps: number, leader, cards,
+    line feed. Missing or extra words, another element or a short trick break the pattern.
+    """
+    width = ctx.players
+    step = width + 3
+    words = block.replace("\n", " \n ").split(" ")
+    if len(words) != count * step - 1 or words[::step] != _NUMBER_WORDS[:count]:
+        return None
+    if words[width + 2 :: step] != _NEWLINES[: count - 1]:
+        return None
+    leaders = words[1::step]
+    if not ctx.seats.issuperset(leaders):
+        return None
+    del words[width + 2 :: step]  # line feeds
+    del words[:: step - 1]  # numbers
+    del words[:: step - 2]  # leaders
+    if not ctx.cards.issuperset(words):
+        return None
+    cards = iter(words)
+    return leaders, zip(*[cards] * width, strict=True)
+
+
+def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
+    """The elements of the movetext ``lines``, the first on file line ``line``, one by one.
+
+    Tricks are read inline; other elements by their reader, or for a line seen before in a
+    deal of the variant, by what the reader gave then.
+    """
+    seats, cards, memo = ctx.seats, ctx.cards, ctx.memo
     items: list[Item] = []
     append = items.append
-    trick_numbers, readers = _TRICK_NUMBERS, _ELEMENTS
+    trick_numbers, readers, memo_kinds = _TRICK_NUMBERS, _ELEMENTS, _MEMO_KINDS
     for text in lines:
-        words = text.split(" ")
-        head = words[0]
-        number = trick_numbers.get(head)
-        if number is not None and len(words) > 1 and words[1] in seats:
-            played = tuple(words[2:])
-            if not cards.issuperset(played):
-                raise _Unsure(text)
-            append(Trick(number, words[1], played, line))
-        elif head == "hand" and len(words) > 1 and words[1] in seats:
-            held = tuple(words[2:])
-            if not cards.issuperset(held):
-                raise _Unsure(text)
-            append(Hand(words[1], held, line))
-        else:
+        make = memo.get(text)
+        if make is None:
+            words = text.split(" ")
+            head = words[0]
+            if head == "hand" and len(words) > 1 and words[1] in seats:
+                held = tuple(words[2:])
+                if not cards.issuperset(held):
+                    raise _Unsure(text)
+                append(Hand(words[1], held, line))
+                line += 1
+                continue
+            if head in trick_numbers and len(words) > 1 and words[1] in seats:
+                played = tuple(words[2:])
+                if not cards.issuperset(played):
+                    raise _Unsure(text)
+                append(Trick(trick_numbers[head], words[1], played, line))
+                line += 1
+                continue
             reader = readers.get(head) or (_comment if text[:1] == "{" else _unknown)
-            append(reader(words, line, ctx))
+            make = reader(words, ctx)
+            if head in memo_kinds:
+                if len(memo) > _MEMO_SIZE:
+                    memo.clear()
+                memo[text] = make
+        append(make(line))
         line += 1
-    return tuple(items)
+    return items
 
 
 _CONTEXTS: Final = {
-    variant: _Context(variant, frozenset(SEATS[players]), _DECK_CARDS[variant])
-    for variant, (players, _deck, _rules) in VARIANTS.items()
+    variant: _Context(
+        variant,
+        players,
+        frozenset(SEATS[players]),
+        frozenset(DECKS[deck].tokens) | {UNKNOWN},
+        {},
+    )
+    for variant, (players, deck, _rules) in VARIANTS.items()
 }
 
 
@@ -547,7 +647,7 @@ def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record |
         return None
     try:
         tags, items = _record(raw.decode(), line)
-    except (_Unsure, UnicodeDecodeError):
+    except (_Unsure, KeyError, ValueError):  # UnicodeDecodeError is a ValueError
         return None
     source = Source(file, offset, line, hashlib.sha256(raw).hexdigest(), index)
     return Record(tags, items, source)
@@ -578,19 +678,44 @@ def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
 
 def _records(
     data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
-) -> Iterator[tuple[Result, int]]:
-    """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``), each with
-    the index of the next record."""
-    for start, stop, first in split_records(data, line):
-        record = _fast(data[start:stop], file, offset + start, first, index)
+) -> Iterator[Result]:
+    """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``, and whose
+    first record gets number ``index``); each takes the next number. Cuts ``data`` as
+    :func:`split_records` does."""
+    pos, size = 0, len(data)
+    count, find, sha256 = data.count, data.find, hashlib.sha256
+    while pos < size:
+        stop = find(b"\nend\n", pos)
+        if stop >= 0 and find(b"{", pos, stop) < 0:  # the usual case of _end_of_record
+            stop += 5
+        else:
+            stop = _end_of_record(data, pos)
+            if stop < 0:
+                stop = size
+        raw = data[pos:stop]
+        record: Record | None = None
+        if b"\r" not in raw and b"\t" not in raw:
+            try:
+                tags, items = _record(raw.decode(), line)
+            except (_Unsure, KeyError, ValueError):  # UnicodeDecodeError is a ValueError
+                pass
+            else:
+                source = Source(file, offset + pos, line, sha256(raw).hexdigest(), index)
+                record = Record(tags, items, source)
         if record is not None:
             index += 1
-            yield record, index
-            continue
-        source = Source(file, offset + start, first, "", index)
-        for result in fallback(data[start:stop], source):
-            index += 1
-            yield result, index
+            yield record
+        else:
+            for result in fallback(raw, Source(file, offset + pos, line, "", index)):
+                index += 1
+                yield result
+        line += count(b"\n", pos, stop)
+        if data.startswith(b"\n[", stop):  # the usual blank line between records
+            pos = stop + 1
+            line += 1
+        else:
+            pos = _skip_blank_lines(data, stop)
+            line += count(b"\n", stop, pos)
 
 
 def iter_export(
@@ -602,20 +727,20 @@ def iter_export(
     Records strictly in export form are read the fast way; any other record goes to
     ``fallback`` (by default the Lark reader).
     """
-    for result, _index in _records(data, file, fallback, 0, 1, 1):
-        yield result
+    return _records(data, file, fallback, 0, 1, 1)
 
 
 def read_export(
     source: str | bytes | os.PathLike[str] | IO[bytes] | IO[str],
     filename: str | None = None,
     fallback: Fallback = lark_fallback,
+    block_size: int = BLOCK_SIZE,
 ) -> Iterator[Result]:
     """Like :func:`tarokpgn.notation.iter_records`, and with the same results, for the same
     sources: a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or text of
-    a file, or an open binary or text stream. Files are read in blocks of :data:`BLOCK_SIZE`
-    bytes and streams line by line, so memory stays bounded whatever their size, and a record
-    from a pipe is given as soon as the next one starts (or the stream ends)."""
+    a file, or an open binary or text stream. Files are read in blocks of ``block_size`` bytes
+    and streams line by line, so memory stays bounded whatever their size, and a record from a
+    pipe is given as soon as the next one starts (or the stream ends)."""
     if isinstance(source, bytes):
         yield from iter_export(source, filename or "<string>", fallback)
     elif isinstance(source, str) and not _names_file(source):
@@ -623,12 +748,12 @@ def read_export(
         yield from iter_export(data, filename or "<string>", fallback)
     elif isinstance(source, str | os.PathLike):
         with Path(source).open("rb") as handle:
-            blocks = iter(lambda: handle.read(BLOCK_SIZE), b"")
+            blocks = iter(lambda: handle.read(block_size), b"")
             yield from _Blocks(filename or os.fspath(source), fallback).read(blocks)
     else:
         name = filename or getattr(source, "name", None)
         file = name if isinstance(name, str) else "<string>"
-        yield from _Blocks(file, fallback).read(_line_blocks(source))
+        yield from _Blocks(file, fallback).read(_line_blocks(source, block_size))
 
 
 def _names_file(text: str) -> bool:
@@ -636,16 +761,16 @@ def _names_file(text: str) -> bool:
     return bool(text) and "\n" not in text and Path(text).is_file()
 
 
-def _line_blocks(stream: IO[bytes] | IO[str]) -> Iterator[bytes]:
+def _line_blocks(stream: IO[bytes] | IO[str], block_size: int) -> Iterator[bytes]:
     """A stream's bytes (text is encoded as the Lark reader does), in blocks that end at an
-    ``end`` line or hold about :data:`BLOCK_SIZE` bytes."""
+    ``end`` line or hold about ``block_size`` bytes."""
     pending: list[bytes] = []
     size = 0
     for line in stream:
         raw = line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
         pending.append(raw)
         size += len(raw)
-        if raw == b"end\n" or size >= BLOCK_SIZE:
+        if raw == b"end\n" or size >= block_size:
             yield b"".join(pending)
             pending, size = [], 0
     if pending:
@@ -673,9 +798,8 @@ class _Blocks:
             skip = _skip_whole_blank_lines(data)
             self.offset, self.line = self.offset + skip, self.line + data.count(b"\n", 0, skip)
             data = data[skip:]
-        found = _records(data, self.file, self.fallback, self.offset, self.line, self.index)
-        for result, after in found:
-            self.index = after
+        for result in _records(data, self.file, self.fallback, self.offset, self.line, self.index):
+            self.index += 1
             yield result
         self.offset += len(data)
         self.line += data.count(b"\n")
@@ -755,10 +879,7 @@ def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
         tags = _tags(raw[:end].decode())
     except (_Unsure, UnicodeDecodeError):
         return None
-    names = tuple([name for name, _value in tags])
-    variant = tags[names.index("Variant")][1] if "Variant" in names else ""
-    seats = SEATS[VARIANTS[variant][0] if variant in VARIANTS else 4]
-    return tags if _roster_ok(names, seats) else None
+    return None if _variant(tags) is None else tags
 
 
 def scan_headers(

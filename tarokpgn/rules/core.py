@@ -10,7 +10,10 @@ wins (the Bolognese Moors). Everything here is variant-neutral; the rulesets bui
 
 * :func:`legal_plays` / :func:`check_play`: what may be played to a trick, and why not;
 * :func:`trick_winner`: the position in the trick of the card that wins it;
-* :func:`count_points`: card points counted in groups (threes, pairs, or plain sums).
+* :func:`count_points`: card points counted in groups (threes, pairs, or plain sums);
+* :class:`QuickPlay`, :func:`quick_play`, :func:`quick_winner`: the same rules on hands held
+  as bit sets (card ``c`` is bit ``1 << c``), for the replay's per-trick fast path. They settle
+  the common plays and leave every other card to :func:`check_play` / :func:`trick_winner`.
 """
 
 from __future__ import annotations
@@ -43,6 +46,10 @@ class CardTables:
     """Strength within the suit (higher beats lower)."""
     points: tuple[int, ...] = field(repr=False)
     """Card points in the deck's unit."""
+    bit: tuple[int, ...] = field(repr=False)
+    """``1 << card``: the card as a one-card bit set."""
+    suit_mask: tuple[int, ...] = field(repr=False)
+    """Suit code → bit set of the deck's cards of that suit (six entries, see :attr:`suit`)."""
 
     @staticmethod
     def of(deck: Deck) -> CardTables:
@@ -55,13 +62,19 @@ class CardTables:
     @staticmethod
     def _build(deck: Deck) -> CardTables:
         codes = {s: i for i, s in enumerate(SUITS)} | {TRUMP: TRUMP_SUIT, "": NO_SUIT}
+        suit = tuple(codes[deck.suit_of[t]] for t in deck.tokens)
+        masks = [0] * (NO_SUIT + 1)
+        for c, s in enumerate(suit):
+            masks[s] |= 1 << c
         return CardTables(
             deck=deck,
             tokens=deck.tokens,
             index={t: i for i, t in enumerate(deck.tokens)},
-            suit=tuple(codes[deck.suit_of[t]] for t in deck.tokens),
+            suit=suit,
             strength=tuple(deck.strength[t] for t in deck.tokens),
             points=tuple(deck.points[t] for t in deck.tokens),
+            bit=tuple(1 << c for c in range(len(deck.tokens))),
+            suit_mask=tuple(masks),
         )
 
     def card(self, token: str) -> int:
@@ -74,6 +87,18 @@ class CardTables:
     def names(self, cards: Iterable[int]) -> list[str]:
         """Tokens of ``cards`` in canonical hand order."""
         return [self.tokens[c] for c in sorted(cards)]
+
+    def mask(self, cards: Iterable[int]) -> int:
+        """``cards`` as a bit set (bit ``c`` set for card ``c``)."""
+        bit = self.bit
+        m = 0
+        for c in cards:
+            m |= bit[c]
+        return m
+
+    def unmask(self, mask: int) -> list[int]:
+        """The cards of bit set ``mask``, in canonical order."""
+        return [c for c in range(len(self.tokens)) if mask >> c & 1]
 
 
 _TABLES: dict[str, CardTables] = {}
@@ -327,6 +352,193 @@ def check_play(
     if beat:
         return PlayFault(beat, should)
     return PlayFault("pagat-last", should)
+
+
+# --- the quick path: the same rules on bit sets ------------------------------------------------
+
+QUICK_EXACT: Final = 0
+""":func:`quick_play`: the quick test cannot settle this card: ask :func:`check_play`."""
+QUICK_LEGAL: Final = 1
+""":func:`quick_play`: the card is legal."""
+QUICK_IF_WINS: Final = 2
+""":func:`quick_play`: the card is legal if it wins the trick, or if no card of its suit in
+the hand would (a duty to beat may apply): ask :func:`quick_beat`."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuickPlay:
+    """One policy's facts for :func:`quick_play` and :func:`quick_winner`, built once per deck
+    and policy (:meth:`of`)."""
+
+    policy: TrickPolicy
+    tables: CardTables
+    bit: tuple[int, ...]
+    suit: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    excuse: int
+    excuse_bit: int
+    """The excuse as a bit set (0: no excuse)."""
+    last_resort: int
+    follow_suit: bool
+    must_trump: bool
+    beat: bool
+    """A duty to beat may apply (``must_beat`` or ``must_overtrump``)."""
+    free_follow: bool
+    """A lead, or a card of the led suit, is always legal: follow suit, no duty to beat, no
+    last-resort card (:func:`quick_play` says so too; callers may skip it for these)."""
+    trumps_win: bool
+    ties_last_wins: bool
+    plain: bool
+    """:func:`quick_winner` can name winners: the excuse, if any, is not a trump, and no
+    strength is negative."""
+    power: tuple[int, ...]
+    """Strength, raised above every other card's for trumps when ``trumps_win``: the highest
+    power among the cards of the led suit and (when they win) trumps takes the trick."""
+    emperor_mask: int
+    """The emperor's three cards as a bit set (0: no emperor's capture possible)."""
+
+    @staticmethod
+    def of(tables: CardTables, policy: TrickPolicy) -> QuickPlay:
+        """The facts of ``policy`` on ``tables`` (cached: first by the policy object itself,
+        which rulesets share between deals, then by its value)."""
+        known = _QUICK_BY_ID.get(id(policy))
+        if known is not None and known[0] is policy and known[1].tables is tables:
+            return known[1]  # the entry keeps ``policy`` alive, so its id is not reused
+        key = (tables.deck.name, policy)
+        cached = _QUICK.get(key)
+        if cached is None or cached.tables is not tables:
+            cached = QuickPlay._build(tables, policy)
+            if len(_QUICK) >= 256:
+                _QUICK.clear()
+            _QUICK[key] = cached
+        if len(_QUICK_BY_ID) >= 256:
+            _QUICK_BY_ID.clear()
+        _QUICK_BY_ID[id(policy)] = (policy, cached)
+        return cached
+
+    @staticmethod
+    def _build(t: CardTables, policy: TrickPolicy) -> QuickPlay:
+        strength = policy.strength or t.strength
+        lift = max(strength) - min(strength) + 1 if policy.trumps_win else 0
+        power = tuple(s + lift if t.suit[c] == TRUMP_SUIT else s for c, s in enumerate(strength))
+        emp = policy.emperor
+        emperor_mask = 0
+        if emp is not None and NO_CARD not in (emp.capturer, emp.first, emp.second):
+            emperor_mask = t.bit[emp.capturer] | t.bit[emp.first] | t.bit[emp.second]
+        excuse = policy.excuse
+        return QuickPlay(
+            policy=policy,
+            tables=t,
+            bit=t.bit,
+            suit=t.suit,
+            suit_mask=t.suit_mask,
+            excuse=excuse,
+            excuse_bit=t.bit[excuse] if excuse != NO_CARD else 0,
+            last_resort=policy.last_resort,
+            follow_suit=policy.follow_suit,
+            must_trump=policy.must_trump,
+            beat=policy.must_beat or policy.must_overtrump,
+            free_follow=policy.follow_suit
+            and not (policy.must_beat or policy.must_overtrump)
+            and policy.last_resort == NO_CARD,
+            trumps_win=policy.trumps_win,
+            ties_last_wins=policy.ties_last_wins,
+            plain=(excuse == NO_CARD or t.suit[excuse] != TRUMP_SUIT) and min(strength) >= 0,
+            power=power,
+            emperor_mask=emperor_mask,
+        )
+
+
+_QUICK: dict[tuple[str, TrickPolicy], QuickPlay] = {}
+_QUICK_BY_ID: dict[int, tuple[TrickPolicy, QuickPlay]] = {}
+
+
+def quick_play(card: int, hand: int, led: int, q: QuickPlay) -> int:
+    """:func:`duty_legal` for a held ``card`` with the hand as a bit set ``hand`` (holding
+    ``card``) and the trick's :func:`led_suit` ``led`` known: :data:`QUICK_LEGAL`,
+    :data:`QUICK_IF_WINS` or :data:`QUICK_EXACT` (refused, or the last-resort card)."""
+    if card == q.excuse:  # the excuse may always be played
+        return QUICK_LEGAL
+    if led == NO_SUIT:  # a lead
+        return QUICK_EXACT if card == q.last_resort else QUICK_LEGAL
+    own = q.suit[card]
+    if q.follow_suit and (own == led or hand & q.suit_mask[led]):  # follow suit
+        if own != led:
+            return QUICK_EXACT
+    elif q.must_trump and (own == TRUMP_SUIT or hand & q.suit_mask[TRUMP_SUIT]):  # else trump
+        if own != TRUMP_SUIT:
+            return QUICK_EXACT
+    else:  # else anything: no duty, so no duty to beat
+        return QUICK_EXACT if card == q.last_resort else QUICK_LEGAL
+    if card == q.last_resort:
+        return QUICK_EXACT
+    return QUICK_IF_WINS if q.beat else QUICK_LEGAL
+
+
+def quick_beat(card: int, hand: int, trick: Sequence[int], q: QuickPlay) -> int:
+    """After :data:`QUICK_IF_WINS`: :data:`QUICK_LEGAL` when ``card`` wins ``trick`` or when no
+    card of its suit in ``hand`` would (then no duty to beat binds, SL-9.6), else
+    :data:`QUICK_EXACT` (also when the emperor's capture could decide)."""
+    if not q.plain:
+        return QUICK_EXACT
+    suit, power, bit = q.suit, q.power, q.bit
+    excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
+    led = -1  # not fixed yet
+    best, seen = -1, 0
+    for c in trick:  # the trick's best power, as quick_winner
+        seen |= bit[c]
+        if c == excuse:
+            continue
+        s = suit[c]
+        if led < 0:
+            led = s
+        if s == led or (trumps_win and s == TRUMP_SUIT):
+            p = power[c]
+            if p > best or (ties and p == best):
+                best = p
+    own = suit[card]
+    same = hand & q.suit_mask[own] & ~q.excuse_bit  # the obliged cards that could win
+    em = q.emperor_mask
+    if em and (seen | same) & em == em:
+        return QUICK_EXACT
+    if own != led and not (trumps_win and own == TRUMP_SUIT):
+        return QUICK_LEGAL  # no card of this suit can win
+    p = power[card]
+    if p > best or (ties and p == best):
+        return QUICK_LEGAL  # it wins
+    while same:  # does another card of the suit win?
+        low = same & -same
+        p = power[low.bit_length() - 1]
+        if p > best or (ties and p == best):
+            return QUICK_EXACT
+        same ^= low
+    return QUICK_LEGAL
+
+
+def quick_winner(trick: Sequence[int], q: QuickPlay) -> int:
+    """:func:`trick_winner` by :attr:`QuickPlay.power`, or -1 when it cannot tell (the
+    emperor's three cards are all in the trick, or the policy is not ``plain``)."""
+    if not q.plain:
+        return -1
+    suit, power, bit = q.suit, q.power, q.bit
+    excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
+    led = -1  # not fixed yet
+    best, best_pos, seen = -1, 0, 0
+    for pos, c in enumerate(trick):
+        seen |= bit[c]
+        if c == excuse:  # never wins by itself
+            continue
+        s = suit[c]
+        if led < 0:
+            led = s
+        if s != led and not (trumps_win and s == TRUMP_SUIT):
+            continue
+        p = power[c]
+        if p > best or (ties and p == best):
+            best, best_pos = p, pos
+    if q.emperor_mask and seen & q.emperor_mask == q.emperor_mask:
+        return -1
+    return best_pos
 
 
 def count_points(

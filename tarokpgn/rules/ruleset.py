@@ -272,6 +272,13 @@ class Ruleset(ABC):
         self.name = name
         self.options: Options = self.presets[name].override(overrides or {})
         self.tables = CardTables.of(self.deck)
+        cls = type(self)
+        self.own_trick_winner: bool = _overrides(cls, "trick_winner")
+        """The class overrides :meth:`trick_winner` (else the deal finds winners itself)."""
+        self.own_trick_extra: bool = _overrides(cls, "trick_extra")
+        """The class overrides :meth:`trick_extra` (else no trick has extra cards)."""
+        self.own_is_decided: bool = _overrides(cls, "is_decided")
+        """The class overrides :meth:`is_decided` (else play always goes to the end)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -377,6 +384,12 @@ class Ruleset(ABC):
         return None
 
 
+def _overrides(cls: type[Ruleset], hook: str) -> bool:
+    """True when ``cls`` has its own ``hook`` instead of :class:`Ruleset`'s default, so the
+    engine need not call a default hook whose answer it knows."""
+    return bool(getattr(cls, hook) is not getattr(Ruleset, hook))
+
+
 # --- registry ----------------------------------------------------------------------------------
 
 _REGISTRY: dict[str, list[type[Ruleset]]] = {}
@@ -409,7 +422,8 @@ def find_ruleset(
 
     Instances are cached and shared: a ruleset must keep no per-deal state (that belongs in
     the :class:`~tarokpgn.rules.state.DealState`)."""
-    cache_key = (variant, (name or "").lower(), tuple(sorted((overrides or {}).items())))
+    given = tuple(sorted(overrides.items())) if overrides else ()
+    cache_key = (variant, (name or "").lower(), given)
     cached = _INSTANCES.get(cache_key)
     if cached is not None:
         return cached

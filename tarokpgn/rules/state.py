@@ -8,23 +8,43 @@ report a fault and carry on). The ruleset decides every rule; the state only kee
 
 Hands may be unknown (None): then plays are checked for consistency only (no card twice, no
 card another seat is known to hold, no suit a player was shown to lack).
+
+A replay plays a whole trick with :meth:`DealState.play_trick`: the same checks and book-keeping
+as :meth:`~DealState.check_play` then :meth:`~DealState.play` per card, but the common card
+is settled by a bit-set test (:func:`~tarokpgn.rules.core.quick_play`) on
+:attr:`~DealState.hand_bits`; every other card takes the full check, so faults read the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from tarokpgn.rules.core import (
+    NO_SUIT,
+    QUICK_EXACT,
+    QUICK_IF_WINS,
+    QUICK_LEGAL,
     TRUMP_SUIT,
     CardTables,
+    QuickPlay,
     TrickPolicy,
     check_play,
+    led_suit,
     legal_plays,
+    quick_beat,
+    quick_play,
+    quick_winner,
     reveals_void,
+    trick_winner,
 )
 from tarokpgn.rules.ruleset import Auction, Contract, Fault, Ruleset, RuleViolation, Score
+
+ALL_CARDS: Final = -1
+"""Every card, as a bit set (every bit set): see :meth:`DealState.exact_cards`."""
+DEFAULT_POLICY: Final = TrickPolicy()
+"""The policy before the contract is known (one object, shared by every deal)."""
 
 
 class Phase(StrEnum):
@@ -36,17 +56,31 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-@dataclass(slots=True)
 class PlayedTrick:
-    """A finished (or, for the current one, running) trick."""
+    """A finished (or, for the current one, running) trick. (A plain class, not a dataclass:
+    one is made per trick, and a compiled explicit ``__init__`` is much cheaper.)"""
 
-    number: int
-    leader: int
-    cards: list[int] = field(default_factory=list)
-    winner: int | None = None
-    """Position of the player who won it."""
-    extra: tuple[int, ...] = ()
-    """Cards added to the trick (klop talon cards)."""
+    def __init__(
+        self,
+        number: int,
+        leader: int,
+        cards: list[int] | None = None,
+        winner: int | None = None,
+        extra: tuple[int, ...] = (),
+    ) -> None:
+        self.number = number
+        self.leader = leader
+        self.cards: list[int] = cards if cards is not None else []
+        self.winner = winner
+        """Position of the player who won it."""
+        self.extra = extra
+        """Cards added to the trick (klop talon cards)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayedTrick(number={self.number!r}, leader={self.leader!r}, cards={self.cards!r},"
+            f" winner={self.winner!r}, extra={self.extra!r})"
+        )
 
     def player(self, i: int, players: int) -> int:
         """Position of the player who played ``cards[i]``."""
@@ -78,15 +112,20 @@ class DealState:
         self.players = n
         self.number = number
         self.labels = list(labels or [f"P{i + 1}" for i in range(n)])
-        given = list(hands or [None] * n)
-        self.dealt: list[frozenset[int] | None] = [
-            frozenset(h) if h is not None else None for h in given
-        ]
-        self.hands: list[set[int] | None] = [set(h) if h is not None else None for h in given]
+        self._given: list[tuple[int, ...] | None] = []
+        self._dealt: list[frozenset[int] | None] | None = None
+        self.hands: list[set[int] | None] = []
+        self.hand_bits: list[int] = []
+        """:attr:`hands` as bit sets (0 for an unknown hand), kept in step by every method
+        here that changes a hand; code that changes a hand from outside calls
+        :meth:`sync_bits`."""
+        self.shared_bits = 0
+        """Cards in more than one known hand (a faulty deal or exchange), as a bit set."""
         self.talon: tuple[int, ...] | None = tuple(talon) if talon is not None else None
-        self.owner: dict[int, int] = {c: p for p, h in enumerate(self.dealt) if h for c in h}
+        self.owner: dict[int, int] = {}
         """Card → position that was dealt it (known cards only)."""
-        self.voids: list[set[int]] = [set() for _ in range(n)]
+        self._deal_hands(hands if hands else [None] * n)
+        self._voids: list[set[int]] | None = None
         self.bids: list[tuple[int, str]] = []
         self.contract: Contract | None = None
         self.declarer: int | None = None
@@ -109,13 +148,81 @@ class DealState:
         self.used: set[int] = set()
         """Cards already played or laid away."""
         self.won: list[list[int]] = [[] for _ in range(n)]
-        self.policy: TrickPolicy = TrickPolicy()
+        self.finished = 0
+        """Number of finished tricks."""
+        self.policy: TrickPolicy = DEFAULT_POLICY
+        self._quick: QuickPlay | None = None
+        self._quick_policy: TrickPolicy | None = None
+        """The :attr:`policy` object :attr:`_quick` was looked up for."""
         self.stopped = False
         self.auction: Auction = ruleset.new_auction(self)
         self.phase = Phase.AUCTION
         self._after_auction_if_done()
 
+    def _deal_hands(self, hands: Sequence[Sequence[int] | None]) -> None:
+        """Fill :attr:`hands`, :attr:`owner` and the bit sets (the same as :meth:`sync_bits`
+        would) from the dealt ``hands``; :attr:`dealt` is made from them on first use."""
+        bit = self.tables.bit
+        given, sets, bits, owner = self._given, self.hands, self.hand_bits, self.owner
+        seen = shared = 0
+        for p, h in enumerate(hands):
+            if h is None:
+                given.append(None)
+                sets.append(None)
+                bits.append(0)
+                continue
+            cards = tuple(h)
+            given.append(cards)
+            sets.append(set(cards))
+            m = 0
+            for c in cards:
+                m |= bit[c]
+                owner[c] = p
+            bits.append(m)
+            shared |= seen & m
+            seen |= m
+        self.shared_bits = shared
+
+    @property
+    def voids(self) -> list[set[int]]:
+        """Position → suits it showed to lack (kept for unknown hands only; made on first
+        use: a replay of known hands never asks)."""
+        voids = self._voids
+        if voids is None:
+            voids = self._voids = [set() for _ in range(self.players)]
+        return voids
+
+    @property
+    def dealt(self) -> list[frozenset[int] | None]:
+        """The dealt hands by position (None: unknown), as given to the constructor (made on
+        first use: most replays never ask)."""
+        dealt = self._dealt
+        if dealt is None:
+            dealt = self._dealt = [frozenset(h) if h is not None else None for h in self._given]
+        return dealt
+
     # --- helpers ----------------------------------------------------------------------------
+
+    def sync_bits(self) -> None:
+        """Recompute :attr:`hand_bits` and :attr:`shared_bits` from :attr:`hands`."""
+        mask = self.tables.mask
+        self.hand_bits = [mask(h) if h is not None else 0 for h in self.hands]
+        seen = shared = 0
+        for m in self.hand_bits:
+            shared |= seen & m
+            seen |= m
+        self.shared_bits = shared
+
+    def sync_hand(self, pos: int) -> None:
+        """:meth:`sync_bits` after a change to the hand of ``pos`` only."""
+        hand = self.hands[pos]
+        bits = self.hand_bits
+        bits[pos] = self.tables.mask(hand) if hand is not None else 0
+        seen = shared = 0
+        for m in bits:
+            shared |= seen & m
+            seen |= m
+        self.shared_bits = shared
 
     def name(self, card: int) -> str:
         return self.tables.tokens[card]
@@ -234,15 +341,16 @@ class DealState:
     def exchange(
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
     ) -> None:
-        groups = self.talon_groups()
+        groups, taken = self.talon_groups(), set(take)
         for i, g in enumerate(groups):
-            if set(g) == set(take):
+            if set(g) == taken:
                 self.group = i
         self.taken = take
         hand = self.hands[pos]
         if hand is not None:
             hand.update(take)
             hand.difference_update(discard)
+            self.sync_hand(pos)
         for c in take:
             self.owner[c] = pos
         if self.called is not None and self.called in take:
@@ -408,22 +516,136 @@ class DealState:
         if hands[pos] is None and cards:
             self.voids[pos] |= reveals_void(card, cards, self.tables, self.policy)
         cards.append(card)
-        for hand in hands:  # a card played out of another hand leaves that hand too
-            if hand is not None:
-                hand.discard(card)
+        self._discard_everywhere(card)  # a card played out of another hand leaves that hand too
         self.used.add(card)
         if card == self.called and self.declarer is not None and not self.partner_known:
             self.partner, self.partner_known = pos, True
         if len(cards) == self.players:
             self._close(cur)
 
-    def _close(self, trick: PlayedTrick) -> None:
-        i = self.ruleset.trick_winner(self, tuple(trick.cards))
-        trick.winner = trick.player(i, self.players)
-        trick.extra = self.ruleset.trick_extra(self, trick.number)
-        self.won[trick.winner].extend(trick.cards)
-        self.won[trick.winner].extend(trick.extra)
-        if self.ruleset.is_decided(self) or len(self.tricks) == self.total_tricks:
+    def play_trick(self, leader: int, cards: Sequence[int]) -> Sequence[Fault]:
+        """Play ``cards`` to the trick ``leader`` leads, each checked first: the same as
+        :meth:`check_play` then :meth:`play` for each card in turn, and the faults found, except
+        ``out-of-turn`` (the caller checks the leader). A card :func:`quick_play` accepts
+        (held, following or trumping as obliged) skips the full check."""
+        n, tricks, hands = self.players, self.tricks, self.hands
+        cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
+        # a new trick, or one a wrong leader opened (the replay's begin_trick), still empty
+        regular = self.to_play == leader if cur is None else not cur.cards and cur.leader == leader
+        if not regular or len(cards) > n:
+            every: list[Fault] = []
+            for i, card in enumerate(cards):
+                self._check_and_play((leader + i) % n, card, every)
+            return every
+        found: list[Fault] | None = None  # made for the first fault: most tricks have none
+        exact = self.exact_cards()
+        trick: list[int] = cur.cards if cur is not None else []
+        playing = self.phase is Phase.PLAY
+        q = self._quick_play()
+        bit, suit, excuse, free = q.bit, q.suit, q.excuse, q.free_follow
+        bits, used, owner = self.hand_bits, self.used, self.owner
+        shared, called = self.shared_bits, self.called
+        led, fixed = NO_SUIT, False  # led_suit(trick), and whether a card fixed it
+        pos = leader
+        for card in cards:
+            b = bit[card]
+            hb = bits[pos]
+            if exact & b or not hb & b or card in used or owner.get(card, pos) != pos:
+                verdict = QUICK_EXACT  # not held, not his, or a plug-in's rule: the full check
+            elif free and (led == NO_SUIT or suit[card] == led):
+                verdict = QUICK_LEGAL  # a lead, or following suit (QuickPlay.free_follow)
+            else:
+                verdict = quick_play(card, hb, led, q)
+                if verdict == QUICK_IF_WINS:
+                    verdict = quick_beat(card, hb, trick, q)
+            stale = False  # the state changed beyond this trick: read it again
+            if verdict == QUICK_LEGAL:  # what play() does for a held card of a known hand
+                if not playing:  # the first card starts the play (a new policy)
+                    self.start_play()
+                    playing = stale = self.phase is Phase.PLAY
+                if cur is None:  # the first card opens the trick (not before: plug-ins look)
+                    cur = PlayedTrick(len(tricks) + 1, pos)
+                    tricks.append(cur)
+                    trick = cur.cards
+                trick.append(card)
+                hand = hands[pos]
+                if hand is not None:
+                    hand.discard(card)
+                bits[pos] = hb ^ b
+                if shared & b:  # a card played out of another hand leaves that hand too
+                    self._discard_everywhere(card)
+                used.add(card)
+                if card == called and self.declarer is not None and not self.partner_known:
+                    self.partner, self.partner_known = pos, True
+                if not fixed and card != excuse:
+                    led, fixed = suit[card], True
+                if len(trick) == n:
+                    self._close(cur, q)
+            else:
+                if found is None:
+                    found = []
+                self._check_and_play(pos, card, found)
+                playing, stale = self.phase is Phase.PLAY, True
+            if stale:
+                cur = tricks[-1]
+                trick = cur.cards
+                exact = self.exact_cards()
+                q = self._quick_play()
+                bit, suit, excuse, free = q.bit, q.suit, q.excuse, q.free_follow
+                shared = self.shared_bits
+                led = led_suit(trick, self.tables, self.policy)
+                fixed = any(c != excuse for c in trick)
+            pos = pos + 1 if pos + 1 < n else 0
+        return found if found is not None else ()
+
+    def _discard_everywhere(self, card: int) -> None:
+        """Take ``card`` out of every known hand."""
+        keep, bits = ~self.tables.bit[card], self.hand_bits
+        for p, hand in enumerate(self.hands):
+            if hand is not None:
+                hand.discard(card)
+                bits[p] &= keep
+
+    def _check_and_play(self, pos: int, card: int, found: list[Fault]) -> None:
+        """:meth:`check_play` (keeping a fault other than ``out-of-turn``), then :meth:`play`."""
+        fault = self.check_play(pos, card)
+        if fault is not None and fault.code != "out-of-turn":
+            found.append(fault)
+        self.play(pos, card)
+
+    def exact_cards(self) -> int:
+        """Bit set of the cards the trick policy may allow but this deal's class may refuse
+        now (:data:`ALL_CARDS`: any card): :meth:`play_trick` checks them with
+        :meth:`check_play`, and skips that for the other cards the policy allows. A subclass
+        whose :meth:`check_play` refuses more says which cards that may touch."""
+        return 0
+
+    def _quick_play(self) -> QuickPlay:
+        """The bit-set facts of the current :attr:`policy`."""
+        q = self._quick
+        if q is None or self._quick_policy is not self.policy:
+            q = self._quick = QuickPlay.of(self.tables, self.policy)
+            self._quick_policy = self.policy
+        return q
+
+    def _close(self, trick: PlayedTrick, q: QuickPlay | None = None) -> None:
+        """Settle a full trick: its winner, extra cards, and whether play stops. ``q``: the
+        bit-set facts of the current policy, when the caller has them."""
+        rs = self.ruleset
+        if rs.own_trick_winner:
+            i = rs.trick_winner(self, tuple(trick.cards))
+        else:  # Ruleset.trick_winner: the core's, under the policy
+            i = quick_winner(trick.cards, q if q is not None else self._quick_play())
+            if i < 0:
+                i = trick_winner(trick.cards, self.tables, self.policy)
+        winner = trick.winner = (trick.leader + i) % self.players
+        self.finished += 1
+        won = self.won[winner]
+        won.extend(trick.cards)
+        if rs.own_trick_extra:
+            trick.extra = rs.trick_extra(self, trick.number)
+            won.extend(trick.extra)
+        if (rs.own_is_decided and rs.is_decided(self)) or len(self.tricks) == rs.hand_size:
             self.stopped = True
 
     @property

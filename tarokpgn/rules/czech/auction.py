@@ -39,11 +39,16 @@ class CzechAuction(Auction):
         self.best: Contract | None = None
         self.best_pos: int | None = None
         self.warsaw = False
+        self._to_act = self._next_to_act()
+        """:attr:`to_act`, kept up to date by :meth:`apply` (the only place that changes it)."""
 
     # --- turn ------------------------------------------------------------------------------
 
     @property
     def to_act(self) -> int | None:
+        return self._to_act
+
+    def _next_to_act(self) -> int | None:
         if self.warsaw:
             return None
         if self.opts.auction_rounds == "single":
@@ -57,7 +62,7 @@ class CzechAuction(Auction):
 
     @property
     def done(self) -> bool:
-        return self.to_act is None
+        return self._to_act is None
 
     def may_choose_warsaw(self, pos: int) -> bool:
         """Forehand, after all three others passed over his first duty (CZ-3.7)."""
@@ -111,8 +116,9 @@ class CzechAuction(Auction):
         contract = parse_bid(bid)
         if contract is not None and contract.game is Game.WARSAW and self.may_choose_warsaw(pos):
             self.best, self.best_pos, self.warsaw = contract, None, True
+            self._to_act = None
             return
-        if self.to_act != pos:
+        if self._to_act != pos:
             return
         legal = self._check_word(pos, bid, contract) is None
         self.count += 1
@@ -123,6 +129,7 @@ class CzechAuction(Auction):
             self.passed.add(pos)
         else:
             self.best, self.best_pos = contract, pos
+        self._to_act = self._next_to_act()
 
     def legal(self, pos: int) -> list[str]:
         words = [PASS, *BID_WORDS]

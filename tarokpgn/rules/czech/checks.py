@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tarokpgn.rules.czech.contracts import Game
-from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING, qualifying
-from tarokpgn.rules.czech.talon import discard_fault, preferanc_level, purchases
+from tarokpgn.rules.czech.contracts import Contract, Game
+from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING, qualifying_held
+from tarokpgn.rules.czech.talon import discard_fault_held, preferanc_level
 from tarokpgn.rules.ruleset import Fault
 
 if TYPE_CHECKING:
@@ -28,28 +28,35 @@ def exchange_faults(
 ) -> list[Fault]:
     """Right seat, right talon cards, as many discards, none forbidden (CZ-5.1–5.6)."""
     who, game = deal.label(pos), deal.game
-    counts = deal.expected_takes()
-    if game is None or pos not in counts:
+    due = due_cards(deal, game)
+    if game is None or pos not in due:
         what = game.word if game else "this game"
         return [Fault("talon-group", f"{who} takes no talon cards in {what}", "CZ-5.1", pos)]
     if pos in deal.takes:
         return [Fault("talon-group", f"{who} exchanges a second time", "CZ-5.1", pos)]
-    faults = _take_faults(deal, pos, take, counts[pos])
+    faults = _take_faults(deal, pos, take, game, due[pos])
     if len(discard) != len(take):
         msg = f"{who} takes {len(take)} talon cards but discards {len(discard)}"
         faults.append(Fault("discard-count", msg, "CZ-5.3", pos))
     hand = deal.hands[pos]
     if hand is not None:
-        tokens = [deal.name(c) for c in hand | set(take)]
-        why = discard_fault(tokens, [deal.name(c) for c in discard], deal.opts)
+        why = discard_fault_held(hand.union(take), discard, deal.opts, deal.tables.tokens)
         if why:
             faults.append(Fault("illegal-discard", f"{who} {why}", "CZ-5.4", pos))
     return faults
 
 
-def _take_faults(deal: CzechDeal, pos: int, take: tuple[int, ...], count: int) -> list[Fault]:
-    who, game, talon = deal.label(pos), deal.game, deal.talon
-    assert game is not None and deal.declarer is not None
+def due_cards(deal: CzechDeal, game: Contract | None) -> dict[int, tuple[int, ...]]:
+    """Position → the talon cards it must take (as :meth:`CzechDeal.expected_takes`, which
+    counts them; stand-in cards −6…−1 when the talon is unknown)."""
+    return deal.due(game)
+
+
+def _take_faults(
+    deal: CzechDeal, pos: int, take: tuple[int, ...], game: Contract, due: tuple[int, ...]
+) -> list[Fault]:
+    who, talon, count = deal.label(pos), deal.talon, len(due)
+    assert deal.declarer is not None
     if talon is None:
         if len(take) == count:
             return []
@@ -61,7 +68,6 @@ def _take_faults(deal: CzechDeal, pos: int, take: tuple[int, ...], count: int) -
         msg = (f"{who} must keep talon cards 1–3 ({_names(deal, talon[:3])}) or 4–6 "
                f"({_names(deal, talon[3:])}) as the preferanc level says{level}")  # fmt: skip
         return [Fault("talon-group", msg, "CZ-17.1", pos)]
-    due = purchases(game, deal.declarer, tuple(range(deal.players)), talon, deal.opts)[pos]
     if set(take) == set(due):
         return []
     rule = "CZ-5.1" if game.game is Game.FIRST_DUTY else "CZ-5.5"
@@ -81,14 +87,14 @@ def side_of(deal: CzechDeal, pos: int) -> str | None:
     return OPPONENTS if not deal.contract.calls else None
 
 
-def judged_hand(deal: CzechDeal, pos: int) -> set[int] | None:
+def judged_hand(deal: CzechDeal, pos: int) -> frozenset[int] | None:
     """The hand revealing hlášky are judged on (CZ-6.6, option ``hlasky_timing``)."""
     dealt = deal.dealt[pos]
     if dealt is None:
         return None
     if deal.opts.hlasky_timing == "dealt":
-        return set(dealt)
-    return (set(dealt) | set(deal.takes.get(pos, ()))) - set(deal.discards.get(pos, ()))
+        return dealt
+    return dealt.union(deal.takes.get(pos, ())).difference(deal.discards.get(pos, ()))
 
 
 # --- hlášky (CZ-6) ---------------------------------------------------------------------------
@@ -110,7 +116,7 @@ def announcement_fault(deal: CzechDeal, pos: int, name: str) -> Fault | None:
     if (pos, name) in deal.declared:
         return Fault("illegal-announcement", f"{who} declares {name} twice", "CZ-6.6", pos)
     hand = judged_hand(deal, pos)
-    if hand is not None and name not in qualifying([deal.name(c) for c in hand]):
+    if hand is not None and name not in qualifying_held(hand):
         return Fault("false-hlaska", f"{who} declares {name} but does not hold it", "CZ-6.6", pos)
     return None
 

@@ -7,11 +7,11 @@ exchange by default); the tarok count includes the škýz. Overlaps follow ``hla
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence, Set
 from typing import Final
 
 from tarokpgn.rules.czech.options import CzechOptions
-from tarokpgn.rules.czech.talon import KINGS, TAROKS, TRUL
+from tarokpgn.rules.czech.talon import KING_CARDS, KINGS, TAROK_CARDS, TAROKS, TRUL, TRUL_CARDS
 
 REVEALING: Final = (
     "trul", "honery", "tarocky", "barvicky",
@@ -26,11 +26,57 @@ _HONOUR_FAMILY: Final = ("trulhonery", "kralovske-honery", "trul", "honery")
 """The trul/honéry family in order of preference for ``one_per_family``."""
 
 
+_Counts = tuple[int, int, int]
+"""(taroks, kings, trul cards) of a hand: all its revealing hlášky depend on."""
+
+
 def qualifying(hand: Collection[str]) -> frozenset[str]:
-    """Every revealing hláška ``hand`` satisfies, overlaps included (CZ-6.6)."""
+    """Every revealing hláška ``hand`` (card tokens) satisfies, overlaps included (CZ-6.6)."""
     taroks = sum(1 for c in hand if c in TAROKS)
     kings = sum(1 for c in hand if c in KINGS)
     trul = sum(1 for c in hand if c in TRUL)
+    return _qualifying((taroks, kings, trul))
+
+
+def _mask(cards: Set[int] | Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+_TAROK_MASK: Final = _mask(TAROK_CARDS)
+_KING_MASK: Final = _mask(KING_CARDS)
+_TRUL_MASK: Final = _mask(TRUL_CARDS)
+
+
+def _mask_counts(hand: int) -> _Counts:
+    """(taroks, kings, trul cards) of a hand given as a bit set of card numbers."""
+    return (
+        (hand & _TAROK_MASK).bit_count(),
+        (hand & _KING_MASK).bit_count(),
+        (hand & _TRUL_MASK).bit_count(),
+    )
+
+
+def held_counts(hand: Set[int]) -> _Counts:
+    """(taroks, kings, trul cards) of a hand of card numbers of the 54-card pack."""
+    return _mask_counts(_mask(hand))  # bit sets: no temporary sets for every hand of every deal
+
+
+def judged_counts(dealt: Set[int], takes: Sequence[int], discards: Sequence[int]) -> _Counts:
+    """:func:`held_counts` of ``(dealt ∪ takes) − discards`` (the hand after the exchange,
+    :func:`tarokpgn.rules.czech.checks.judged_hand`) without building that hand."""
+    return _mask_counts((_mask(dealt) | _mask(takes)) & ~_mask(discards))
+
+
+def qualifying_held(hand: Set[int]) -> frozenset[str]:
+    """:func:`qualifying` on a hand of card numbers."""
+    return _qualifying(held_counts(hand))
+
+
+def _qualifying(counts: _Counts) -> frozenset[str]:
+    taroks, kings, trul = counts
     out = set()
     if trul == 3:
         out.add("trul")
@@ -52,14 +98,40 @@ def qualifying(hand: Collection[str]) -> frozenset[str]:
 
 
 def payable(hand: Collection[str], opts: CzechOptions) -> tuple[str, ...]:
-    """The revealing hlášky paid for ``hand``, in :data:`REVEALING` order (CZ-6.10)."""
-    found = set(qualifying(hand))
-    if opts.hlasky_overlap == "supersede":
+    """The revealing hlášky paid for ``hand`` (card tokens), in :data:`REVEALING` order
+    (CZ-6.10)."""
+    return _payable(set(qualifying(hand)), opts.hlasky_overlap)
+
+
+def payable_held(hand: Set[int], opts: CzechOptions) -> tuple[str, ...]:
+    """:func:`payable` on a hand of card numbers (answers cached by tarok, king, trul count)."""
+    return payable_counts(held_counts(hand), opts)
+
+
+def payable_counts(counts: _Counts, opts: CzechOptions) -> tuple[str, ...]:
+    """:func:`payable` of a hand given by its (taroks, kings, trul cards), cached."""
+    taroks, kings, trul = counts
+    key = (taroks * 8 + kings) * 4 + trul  # taroks ≤ 22, kings ≤ 4, trul ≤ 3
+    cache = _PAYABLE.get(opts.hlasky_overlap)
+    if cache is None:
+        cache = _PAYABLE[opts.hlasky_overlap] = {}
+    paid = cache.get(key)
+    if paid is None:
+        paid = cache[key] = _payable(set(_qualifying((taroks, kings, trul))), opts.hlasky_overlap)
+    return paid
+
+
+_PAYABLE: Final[dict[str, dict[int, tuple[str, ...]]]] = {}
+"""``hlasky_overlap`` → packed (taroks, kings, trul) → the hlášky paid."""
+
+
+def _payable(found: set[str], overlap: str) -> tuple[str, ...]:
+    if overlap == "supersede":
         if "trulhonery" in found:
             found -= {"trul", "honery"}
         if "kralovske-honery" in found:
             found.discard("honery")
-    elif opts.hlasky_overlap == "one_per_family":
+    elif overlap == "one_per_family":
         best = next((h for h in _HONOUR_FAMILY if h in found), None)
         found = {h for h in found if h not in _HONOUR_FAMILY or h == best}
     return tuple(h for h in REVEALING if h in found)

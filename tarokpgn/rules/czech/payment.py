@@ -8,10 +8,11 @@ of a side gains (positive) or loses; in one against three the lone player gets
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from tarokpgn.rules.czech.options import CzechOptions
 
-HALF: int = 35
+HALF: Final = 35
 """Half of the 70 oči of the pack (CZ-10.3)."""
 
 

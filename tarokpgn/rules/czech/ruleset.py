@@ -57,7 +57,6 @@ def _announcements() -> dict[str, Announcement]:
     return out
 
 
-@register
 class CzechRuleset(Ruleset):
     """Czech Taroky for four players, as played on taroky.net (czech.md)."""
 
@@ -96,10 +95,13 @@ class CzechRuleset(Ruleset):
 
     def new_auction(self, deal: DealState) -> Auction:
         pagat = self.tables.card("T1")
+        # whether each seat was dealt the pagát (None: unknown, so maybe); the hands are still
+        # the dealt ones here. Not a closure over the deal: that would make the deal a
+        # reference cycle, freed only by the garbage collector.
+        holds = tuple([hand is None or pagat in hand for hand in deal.hands])
 
         def holds_pagat(pos: int) -> bool:
-            dealt = deal.dealt[pos]
-            return dealt is None or pagat in dealt
+            return holds[pos]
 
         return CzechAuction(self.czech, holds_pagat, deal.labels, self.players)
 
@@ -166,3 +168,6 @@ class CzechRuleset(Ruleset):
 
     def score(self, deal: DealState) -> Score:
         return czech_score(cast("CzechDeal", deal), self.czech)
+
+
+register(CzechRuleset)

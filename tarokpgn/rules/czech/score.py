@@ -10,12 +10,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tarokpgn.rules.core import count_points
-from tarokpgn.rules.czech.checks import judged_hand
+from tarokpgn.rules.czech.checks import due_cards
 from tarokpgn.rules.czech.contracts import Game
-from tarokpgn.rules.czech.hlasky import REVEALING, payable, price
+from tarokpgn.rules.czech.hlasky import (
+    REVEALING,
+    held_counts,
+    judged_counts,
+    payable_counts,
+    price,
+)
 from tarokpgn.rules.czech.options import CzechOptions
 from tarokpgn.rules.czech.payment import warsaw_classic, warsaw_difference
-from tarokpgn.rules.czech.scoring import DECLARER, OPPONENTS, Commitment, DealFacts, settle
+from tarokpgn.rules.czech.scoring import (
+    DECLARER,
+    OPPONENTS,
+    Commitment,
+    DealFacts,
+    commitment_value,
+    settle,
+)
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.verdict import Bonus, ScoreLine
 
@@ -34,29 +47,33 @@ def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
         raise ValueError("no declarer")
     if game.game is Game.PREFERANC and not game.level:
         raise ValueError("the preferanc level is unknown (record the talon and the exchange)")
-    missing = [p for p in deal.expected_takes() if p not in deal.discards]
+    missing = [p for p in due_cards(deal, game) if p not in deal.discards]
     if missing:
         who = ", ".join(deal.label(p) for p in missing)
         raise ValueError(f"the talon exchange of {who} is not recorded, so oči cannot be counted")
     side = _declarer_side(deal)
-    others = tuple(p for p in range(deal.players) if p not in side)
+    others = tuple([p for p in range(deal.players) if p not in side])
     points = _side_points(deal, side)
     commitments = _commitments(deal, side)
+    labels = deal.labels
+    hlasky = _hlasky(deal, opts)
     facts = DealFacts(
         contract=game,
-        declarer_side=tuple(deal.label(p) for p in side),
-        opponents=tuple(deal.label(p) for p in others),
+        declarer_side=tuple([labels[p] for p in side]),
+        opponents=tuple([labels[p] for p in others]),
         points=points,
         flek=deal.kontras.get("game", 0),
         commitments=commitments,
-        hlasky=tuple((deal.label(p), h) for p, h in _hlasky(deal, opts)),
+        hlasky=tuple([(labels[p], h) for p, h in hlasky]),
     )
     s = settle(facts, opts)
-    scores = {deal.labels.index(k): v for k, v in s.scores.items()}
+    pos = {label: p for p, label in enumerate(labels)}
+    scores = {pos[k]: v for k, v in s.scores.items()}
     return Score(
         scores=scores,
-        lines=tuple(ScoreLine(label, value, detail) for label, value, detail in s.lines),
-        bonuses=tuple(_bonus(c, deal) for c in commitments) + _hlaska_bonuses(deal, facts, opts),
+        lines=tuple([ScoreLine(label, value, detail) for label, value, detail in s.lines]),
+        bonuses=tuple([_bonus(c, deal) for c in commitments])
+        + _hlaska_bonuses(deal, facts, hlasky, opts),
         card_points={"declarer": points, "opponents": 70 - points},
         won=points > 35 if points != 35 else facts.flek >= 1,
         game_kontra=facts.flek,
@@ -92,10 +109,6 @@ def _last_trick(deal: CzechDeal) -> tuple[int | None, int | None]:
 
 def _commitments(deal: CzechDeal, side: tuple[int, ...]) -> tuple[Commitment, ...]:
     """Pagát and valát, announced or silent (CZ-6.3–6.5, 6.11, 6.12)."""
-
-    def side_name(pos: int) -> str:
-        return DECLARER if pos in side else OPPONENTS
-
     out: list[Commitment] = []
     game = deal.game
     player, winner = _last_trick(deal)
@@ -106,21 +119,33 @@ def _commitments(deal: CzechDeal, side: tuple[int, ...]) -> tuple[Commitment, ..
         flek = deal.kontras.get("pagat", 0)
         out.append(Commitment("pagat", DECLARER, True, made, flek, price))
     elif "pagat" in deal.announced:
-        owner = side_name(deal.announced["pagat"])
-        made = player is not None and winner == player and side_name(player) == owner
+        owner = _side_name(deal.announced["pagat"], side)
+        made = player is not None and winner == player and _side_name(player, side) == owner
         out.append(Commitment("pagat", owner, True, made, deal.kontras.get("pagat", 0)))
     elif player is not None:
-        out.append(Commitment("pagat", side_name(player), False, winner == player))
-    out += _valat(deal, side_name)
+        out.append(Commitment("pagat", _side_name(player, side), False, winner == player))
+    out += _valat(deal, side)
     return tuple(out)
 
 
-def _valat(deal: CzechDeal, side_name: object) -> list[Commitment]:
-    assert callable(side_name)
-    winners = {side_name(t.winner) for t in deal.tricks if t.winner is not None}
-    sweep = next(iter(winners)) if len(winners) == 1 else None
+def _side_name(pos: int, side: tuple[int, ...]) -> str:
+    return DECLARER if pos in side else OPPONENTS
+
+
+def _valat(deal: CzechDeal, side: tuple[int, ...]) -> list[Commitment]:
+    sweep: str | None = None  # the side that won every trick, if one did
+    seen = False
+    for t in deal.tricks:
+        if t.winner is None:
+            continue
+        name = _side_name(t.winner, side)
+        if not seen:
+            sweep, seen = name, True
+        elif sweep != name:
+            sweep = None
+            break
     if "valat" in deal.announced:
-        owner = side_name(deal.announced["valat"])
+        owner = _side_name(deal.announced["valat"], side)
         made = sweep == owner
         out = [Commitment("valat", owner, True, made, deal.kontras.get("valat", 0))]
         if sweep is not None and not made:
@@ -132,22 +157,32 @@ def _valat(deal: CzechDeal, side_name: object) -> list[Commitment]:
 def _hlasky(deal: CzechDeal, opts: CzechOptions) -> list[tuple[int, str]]:
     """Revealing hlášky paid per position (CZ-6.6–6.8, 6.10)."""
     out: list[tuple[int, str]] = []
+    automatic = opts.hlasky_automatic
+    after_exchange = opts.hlasky_timing != "dealt"
     for pos in range(deal.players):
-        hand = judged_hand(deal, pos)
+        dealt = deal.dealt[pos]
         declared = [n for p, n in deal.declared if p == pos and n in REVEALING]
-        if hand is None:
+        if dealt is None:
             out += [(pos, n) for n in declared]
             continue
-        paid = payable([deal.name(c) for c in hand], opts)
-        out += [(pos, n) for n in paid if opts.hlasky_automatic or n in declared]
+        # the counts of checks.judged_hand(deal, pos), without building that hand
+        if after_exchange:
+            counts = judged_counts(dealt, deal.takes.get(pos, ()), deal.discards.get(pos, ()))
+        else:
+            counts = held_counts(dealt)
+        for n in payable_counts(counts, opts):
+            if automatic or n in declared:
+                out.append((pos, n))
     return out
 
 
-def _hlaska_bonuses(deal: CzechDeal, facts: DealFacts, opts: CzechOptions) -> tuple[Bonus, ...]:
-    """Revealing hlášky as bonuses of their holder's side (CZ-6.6, 6.7)."""
+def _hlaska_bonuses(
+    deal: CzechDeal, facts: DealFacts, hlasky: list[tuple[int, str]], opts: CzechOptions
+) -> tuple[Bonus, ...]:
+    """Revealing hlášky (``facts.hlasky``, by position ``hlasky``) as bonuses of their
+    holder's side (CZ-6.6, 6.7)."""
     out = []
-    for seat, name in facts.hlasky:
-        pos = deal.labels.index(seat)
+    for (pos, name), (seat, _) in zip(hlasky, facts.hlasky, strict=True):
         mine = seat in facts.declarer_side
         value = price(name, opts) if mine else -price(name, opts)
         declared = (pos, name) in deal.declared
@@ -156,8 +191,6 @@ def _hlaska_bonuses(deal: CzechDeal, facts: DealFacts, opts: CzechOptions) -> tu
 
 
 def _bonus(c: Commitment, deal: CzechDeal) -> Bonus:
-    from tarokpgn.rules.czech.scoring import commitment_value
-
     value = commitment_value(c, deal.opts)
     return Bonus(c.name, c.side, c.announced, c.made, value if c.side == DECLARER else -value,
                  c.flek)  # fmt: skip

@@ -7,7 +7,8 @@ breakdown. It knows nothing of cards or records, so the worked examples test it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 from tarokpgn.rules.czech.contracts import Contract, Game, rate
 from tarokpgn.rules.czech.hlasky import commitment_price, price
@@ -20,11 +21,11 @@ from tarokpgn.rules.czech.payment import (
     settle_sides,
 )
 
-DECLARER = "declarer"
-OPPONENTS = "opponents"
+DECLARER: Final = "declarer"
+OPPONENTS: Final = "opponents"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Commitment:
     """A pagát or valát: announced or silent, made or failed, for one side (CZ-6.3–6.5)."""
 
@@ -34,12 +35,28 @@ class Commitment:
     """:data:`DECLARER` or :data:`OPPONENTS`."""
     announced: bool
     made: bool
-    flek: int = 0
-    price: int | None = None
+    flek: int
+    price: int | None
     """Override of the announced price (the second duty's pagát, CZ-6.11)."""
 
+    def __init__(
+        self,
+        name: str,
+        side: str,
+        announced: bool,
+        made: bool,
+        flek: int = 0,
+        price: int | None = None,
+    ) -> None:
+        self.name = name
+        self.side = side
+        self.announced = announced
+        self.made = made
+        self.flek = flek
+        self.price = price
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class DealFacts:
     """What decides the payment of a (non-Varšava) deal."""
 
@@ -48,19 +65,45 @@ class DealFacts:
     opponents: tuple[str, ...]
     points: int
     """The declarer side's oči (CZ-10)."""
-    flek: int = 0
+    flek: int
     """Fleky on the game: 1 flek, 2 re, 3 tutti (CZ-7.1)."""
-    commitments: tuple[Commitment, ...] = ()
-    hlasky: tuple[tuple[str, str], ...] = ()
+    commitments: tuple[Commitment, ...]
+    hlasky: tuple[tuple[str, str], ...]
     """(seat, hláška) for every revealing hláška paid (CZ-6.6)."""
 
+    def __init__(
+        self,
+        contract: Contract,
+        declarer_side: tuple[str, ...],
+        opponents: tuple[str, ...],
+        points: int,
+        flek: int = 0,
+        commitments: tuple[Commitment, ...] = (),
+        hlasky: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.contract = contract
+        self.declarer_side = declarer_side
+        self.opponents = opponents
+        self.points = points
+        self.flek = flek
+        self.commitments = commitments
+        self.hlasky = hlasky
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Settlement:
     """Seat → haléře, and the breakdown lines ``(label, per-player value, detail)``."""
 
     scores: dict[str, int]
-    lines: list[tuple[str, int, str]] = field(default_factory=list)
+    lines: list[tuple[str, int, str]]
+
+    def __init__(
+        self,
+        scores: dict[str, int],
+        lines: list[tuple[str, int, str]] | None = None,
+    ) -> None:
+        self.scores = scores
+        self.lines = [] if lines is None else lines
 
 
 def _side_seats(facts: DealFacts, side: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

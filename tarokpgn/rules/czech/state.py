@@ -16,15 +16,19 @@ from typing import TYPE_CHECKING, Final
 from tarokpgn.rules.czech.auction import CzechAuction
 from tarokpgn.rules.czech.contracts import Contract, Game, parse_bid
 from tarokpgn.rules.czech.options import CzechOptions
-from tarokpgn.rules.czech.play import czech_check, czech_legal
+from tarokpgn.rules.czech.play import PAGAT, czech_check, czech_legal
 from tarokpgn.rules.czech.talon import preferanc_level, purchases
 from tarokpgn.rules.ruleset import Fault
-from tarokpgn.rules.state import DealState, Phase
+from tarokpgn.rules.state import ALL_CARDS, DealState, Phase
 
 if TYPE_CHECKING:
     from tarokpgn.rules.czech.ruleset import CzechRuleset
 
 NINETEEN: Final = "T19"
+_UNKNOWN_TALON: Final = tuple(range(-6, 0))
+"""Stand-in cards for an unknown talon."""
+_ORDERS: Final = tuple(tuple(range(n)) for n in range(8))
+"""``_ORDERS[n]``: positions 0…n−1."""
 
 
 class CzechDeal(DealState):
@@ -48,6 +52,9 @@ class CzechDeal(DealState):
         self.declared: list[tuple[int, str]] = []
         """Every ``announce``/``declare`` in order: (position, name)."""
         self.call_implied = False
+        self._due: dict[int, tuple[int, ...]] = {}
+        self._due_for: tuple[Contract | None, int | None] = (None, None)
+        """The (game, declarer) :attr:`_due` was worked out for (see :meth:`due`)."""
         super().__init__(ruleset, hands, talon, number=number, labels=labels)
 
     # --- facts ------------------------------------------------------------------------------
@@ -60,22 +67,30 @@ class CzechDeal(DealState):
         c = parse_bid(self.contract.id)
         if c is None:
             return None
-        return Contract(c.game, self.pref_level or c.level)
+        level = self.pref_level or c.level
+        return c if level == c.level else Contract(c.game, level)  # the shared one when it fits
 
     @property
     def is_warsaw(self) -> bool:
         return self.contract is not None and self.contract.id == "warsaw"
 
+    def due(self, game: Contract | None) -> dict[int, tuple[int, ...]]:
+        """Position → the talon cards it must take in ``game`` (CZ-5, :func:`purchases`;
+        stand-in cards −6…−1 when the talon is unknown). Worked out once per game and
+        declarer (the talon and options never change); do not change the answer."""
+        declarer = self.declarer
+        if game is None or declarer is None:
+            return {}
+        seen_game, seen_declarer = self._due_for
+        if game is not seen_game or declarer != seen_declarer:
+            talon = self.talon if self.talon is not None else _UNKNOWN_TALON
+            self._due = purchases(game, declarer, _ORDERS[self.players], talon, self.opts)
+            self._due_for = (game, declarer)
+        return self._due
+
     def expected_takes(self) -> dict[int, int]:
         """Position → number of talon cards it takes in this game (CZ-5)."""
-        game = self.game
-        if game is None or self.declarer is None:
-            return {}
-        talon = self.talon if self.talon is not None else tuple(range(-6, 0))
-        order = tuple(range(self.players))
-        return {
-            p: len(c) for p, c in purchases(game, self.declarer, order, talon, self.opts).items()
-        }
+        return {p: len(c) for p, c in self.due(self.game).items()}
 
     # --- auction: forehand's late Varšava (CZ-3.7) -----------------------------------------
 
@@ -134,6 +149,7 @@ class CzechDeal(DealState):
         if hand is not None:
             hand.update(take)
             hand.difference_update(discard)
+            self.sync_hand(pos)
         for c in take:
             self.owner[c] = pos
         self.takes[pos] = take
@@ -149,7 +165,7 @@ class CzechDeal(DealState):
             self.pref_level = level or 0
             if level:
                 self.contract = self.ruleset.contract(f"preferanc-{level}") or self.contract
-        if set(self.takes) >= set(self.expected_takes()):
+        if all(p in self.takes for p in self.due(self.game)):  # every taker has exchanged
             self.phase = Phase.ANNOUNCE
             self._advance()
 
@@ -191,7 +207,7 @@ class CzechDeal(DealState):
         """Positions that should have taken talon cards but have no exchange (CZ-5.1)."""
         if self.tricks or self.hands[0] is None:
             return []
-        return [p for p in self.expected_takes() if p not in self.takes]
+        return [p for p in self.due(self.game) if p not in self.takes]
 
     def check_play(self, pos: int, card: int) -> Fault | None:
         self.imply_call()
@@ -218,6 +234,21 @@ class CzechDeal(DealState):
     def play(self, pos: int, card: int) -> None:
         self.imply_call()
         super().play(pos, card)
+
+    def play_trick(self, leader: int, cards: Sequence[int]) -> Sequence[Fault]:
+        self.imply_call()  # once per trick: it acts only before the first card
+        return super().play_trick(leader, cards)
+
+    def exact_cards(self) -> int:
+        """Every card while an exchange is missing (CZ-5.1, at the first card); in Varšava
+        the pagát (CZ-8.6 b), and with ``warsaw_overtake = strict`` every card (CZ-8.6 a)."""
+        if not self.tricks and self.missing_exchanges():
+            return ALL_CARDS
+        if not self.is_warsaw:
+            return 0
+        if self.opts.warsaw_overtake == "strict":
+            return ALL_CARDS
+        return self.tables.bit[PAGAT]
 
     def _explain(self, pos: int, card: int, code: str, should: tuple[int, ...]) -> Fault:
         names = " ".join(self.tables.names(should))

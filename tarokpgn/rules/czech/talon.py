@@ -8,7 +8,7 @@ face down and count for the discarder's side (CZ-5.3); kings and taroks may not 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence, Set
 from typing import Final, TypeVar
 
 from tarokpgn.cards import TAROK54
@@ -21,6 +21,11 @@ TRUL: Final = frozenset({"T1", "T21", "FOOL"})
 """Pagát, mond and škýz (CZ-1.2)."""
 TAROKS: Final = frozenset(t for t in TAROK54.tokens if TAROK54.is_trump(t))
 """The 22 taroks, škýz included (CZ-1.1)."""
+_INDEX: Final = {t: i for i, t in enumerate(TAROK54.tokens)}
+KING_CARDS: Final = frozenset(_INDEX[t] for t in KINGS)
+""":data:`KINGS` as card numbers of the 54-card pack (its canonical order)."""
+TRUL_CARDS: Final = frozenset(_INDEX[t] for t in TRUL)
+TAROK_CARDS: Final = frozenset(_INDEX[t] for t in TAROKS)
 
 S = TypeVar("S", bound=Hashable)
 """A seat: its label or its position."""
@@ -55,13 +60,24 @@ def purchases(
     """
     game = contract.game
     if game is Game.FIRST_DUTY:
-        return _split_from(order[0], order, split(opts.duty1_talon), talon)
+        return _split_from(order[0], order, _split(opts.duty1_talon), talon)
     if game is Game.SECOND_DUTY:
-        return _split_from(declarer, order, split(opts.duty2_talon), talon)
+        return _split_from(declarer, order, _split(opts.duty2_talon), talon)
     if game is Game.PREFERANC:
         kept = talon[3:6] if contract.level == 2 else talon[0:3]
         return {declarer: tuple(kept)}
     return {}
+
+
+def _split(text: str) -> tuple[int, ...]:
+    """:func:`~tarokpgn.rules.czech.options.split`, parsed once per option text."""
+    counts = _SPLITS.get(text)
+    if counts is None:
+        counts = _SPLITS[text] = split(text)
+    return counts
+
+
+_SPLITS: dict[str, tuple[int, ...]] = {}
 
 
 def opponents_talon(contract: Contract, talon: Sequence[C]) -> tuple[C, ...]:
@@ -91,24 +107,36 @@ def discard_fault(hand: Collection[str], discard: Sequence[str], opts: CzechOpti
 
     No king and no tarok, unless the hand holds too few other cards: then the shortfall is
     made up with taroks, trul cards last (``forced_discard_trul``), never with kings.
+    Cards are tokens; :func:`discard_fault_held` is the same rule on card numbers.
     """
     bad = [c for c in discard if c not in hand]
     if bad:
         return f"discards {' '.join(bad)}, which he does not hold"
-    kings = [c for c in discard if c in KINGS]
-    if kings:
-        return f"discards the king {kings[0]}: kings may never be discarded"
-    plain = sum(1 for c in hand if c not in KINGS and c not in TAROKS)
-    taroks = [c for c in discard if c in TAROKS]
+    held = frozenset(_INDEX[c] for c in hand if c in _INDEX)
+    return discard_fault_held(held, [_INDEX[c] for c in discard], opts, TAROK54.tokens)
+
+
+def discard_fault_held(
+    hand: Set[int], discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
+) -> str | None:
+    """:func:`discard_fault` on card numbers of the 54-card pack (``tokens`` name them)."""
+    bad = [tokens[c] for c in discard if c not in hand]
+    if bad:
+        return f"discards {' '.join(bad)}, which he does not hold"
+    for c in discard:
+        if c in KING_CARDS:
+            return f"discards the king {tokens[c]}: kings may never be discarded"
+    plain = len(hand) - len(hand & KING_CARDS) - len(hand & TAROK_CARDS)
+    taroks = [c for c in discard if c in TAROK_CARDS]
     forced = max(0, len(discard) - plain)
     if len(taroks) > forced:
         return (
-            f"discards the tarok {taroks[0]} while holding other cards: taroks may be "
+            f"discards the tarok {tokens[taroks[0]]} while holding other cards: taroks may be "
             "discarded only when nothing but kings and taroks is left"
         )
     if opts.forced_discard_trul == "last_resort":
-        plain_taroks = sum(1 for c in hand if c in TAROKS and c not in TRUL)
-        trul = [c for c in taroks if c in TRUL]
+        plain_taroks = len(hand & TAROK_CARDS) - len(hand & TRUL_CARDS)
+        trul = [c for c in taroks if c in TRUL_CARDS]
         if len(trul) > max(0, forced - plain_taroks):
-            return f"discards the trul card {trul[0]} while holding other taroks"
+            return f"discards the trul card {tokens[trul[0]]} while holding other taroks"
     return None

@@ -3,8 +3,8 @@ oudlers, the taker's points in half points and their rounding."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 from tarokpgn.rules.french.contracts import OUDLERS, required
 from tarokpgn.rules.french.options import FrenchOptions
@@ -12,26 +12,46 @@ from tarokpgn.rules.french.options import FrenchOptions
 if TYPE_CHECKING:
     from tarokpgn.rules.state import DealState
 
-TAKER, DEFENCE = "declarer", "opponents"
-TOTAL_HALVES = 182
+TAKER: Final = "declarer"
+DEFENCE: Final = "opponents"
+TOTAL_HALVES: Final = 182
 
 
-@dataclass
+@dataclass(init=False)
 class Count:
     """The taker side's cards and points."""
 
-    halves: int = 0
+    halves: int
     """Taker side's card points in half points (F-1.7)."""
-    oudlers: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    oudlers: list[str]
+    notes: list[str]
     """How the piles were made up, as a judge says it."""
-    points: int = 0
+    points: int
     """Points after the half-point rule (F-10.6)."""
-    needed: int = 56
+    needed: int
+
+    def __init__(
+        self,
+        halves: int = 0,
+        oudlers: list[str] | None = None,
+        notes: list[str] | None = None,
+        points: int = 0,
+        needed: int = 56,
+    ) -> None:
+        self.halves = halves
+        self.oudlers = [] if oudlers is None else oudlers
+        self.notes = [] if notes is None else notes
+        self.points = points
+        self.needed = needed
 
 
 def side(deal: DealState, pos: int) -> str:
     return TAKER if deal.side_of(pos) == "declarer" else DEFENCE
+
+
+def sides(deal: DealState) -> list[str]:
+    """:func:`side` of every position, by position."""
+    return [side(deal, p) for p in range(deal.players)]
 
 
 def _other(s: str) -> str:
@@ -63,13 +83,14 @@ def piles(deal: DealState, opts: FrenchOptions) -> tuple[dict[str, list[int]], i
         notes.append(f"{what} ({len(dog)} cards) to the {_word(owner)}")
     owed: str | None = None
     last = deal.total_tricks
+    side_of = sides(deal)
     for trick in deal.tricks:
         if trick.winner is None:
             continue
-        winner = side(deal, trick.winner)
+        winner = side_of[trick.winner]
         cards = list(trick.cards)
         if fool in cards:
-            player = side(deal, trick.player(cards.index(fool), deal.players))
+            player = side_of[trick.player(cards.index(fool), deal.players)]
             cards.remove(fool)
             swept = trick.winner == trick.player(trick.cards.index(fool), deal.players)
             dest, note = _excuse(trick.number == last, swept, player, winner, opts)
@@ -80,7 +101,7 @@ def piles(deal: DealState, opts: FrenchOptions) -> tuple[dict[str, list[int]], i
         out[winner] += cards
     exchange = 0
     if owed is not None:
-        won_any = any(t.winner is not None and side(deal, t.winner) == owed for t in deal.tricks)
+        won_any = any(t.winner is not None and side_of[t.winner] == owed for t in deal.tricks)
         if won_any or opts.excuse_unexchanged_value == "4":
             exchange = -1 if owed == TAKER else 1
             how = "" if won_any else " (owed though its side won no trick: the Excuse counts 4)"
@@ -113,8 +134,10 @@ def count(deal: DealState, opts: FrenchOptions) -> Count:
     out, exchange, notes = piles(deal, opts)
     t = deal.tables
     cards = out[TAKER]
-    halves = sum(t.points[c] for c in cards) + exchange
-    oudlers = [o for o in OUDLERS if t.card(o) in cards]
+    points = t.points
+    halves = sum([points[c] for c in cards]) + exchange
+    held = set(cards)
+    oudlers = [o for o in OUDLERS if t.index[o] in held]
     res = Count(halves, oudlers, notes, needed=required(len(oudlers)))
     res.points = _round(halves, res.needed, deal.players, opts)
     return res

@@ -9,7 +9,7 @@ from tarokpgn.rules.core import TrickPolicy
 from tarokpgn.rules.core import trick_winner as core_winner
 from tarokpgn.rules.french.options import FrenchOptions
 from tarokpgn.rules.ruleset import Fault
-from tarokpgn.rules.state import DealState
+from tarokpgn.rules.state import ALL_CARDS, DealState
 
 
 def trick_policy(deal: DealState) -> TrickPolicy:
@@ -88,6 +88,10 @@ class FrenchDealState(DealState):
             return False
         hand = self.hands[pos]
         return hand is None or any(suit[c] != suit[called] for c in hand)
+
+    def exact_cards(self) -> int:
+        """The first lead when a card was called (F-4.4)."""
+        return ALL_CARDS if self.called is not None and not self.tricks else 0
 
     def check_play(self, pos: int, card: int) -> Fault | None:
         fault = super().check_play(pos, card)

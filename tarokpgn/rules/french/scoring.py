@@ -18,7 +18,7 @@ from tarokpgn.rules.french.contracts import (
     PETIT_AU_BOUT,
     PETIT_CHELEM_FAILED,
 )
-from tarokpgn.rules.french.counting import DEFENCE, TAKER, Count, count, side
+from tarokpgn.rules.french.counting import DEFENCE, TAKER, Count, count, side, sides
 from tarokpgn.rules.french.options import FrenchOptions
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.verdict import Bonus, ScoreLine
@@ -67,8 +67,9 @@ def _who(s: str) -> str:
 
 def slam_side(deal: DealState) -> str | None:
     """The side that won every trick (F-6.7), if any."""
-    sides = {side(deal, t.winner) for t in deal.tricks if t.winner is not None}
-    return sides.pop() if len(sides) == 1 and len(deal.tricks) == deal.total_tricks else None
+    side_of = sides(deal)
+    won = {side_of[t.winner] for t in deal.tricks if t.winner is not None}
+    return won.pop() if len(won) == 1 and len(deal.tricks) == deal.total_tricks else None
 
 
 def score(deal: DealState, opts: FrenchOptions) -> Score:
@@ -173,7 +174,8 @@ def _petit_chelem(
     trick, else −150."""
     if not opts.petit_chelem or "petit-chelem" not in deal.announced:
         return 0
-    lost = sum(1 for t in deal.tricks if t.winner is not None and side(deal, t.winner) != TAKER)
+    side_of = sides(deal)
+    lost = sum(1 for t in deal.tricks if t.winner is not None and side_of[t.winner] != TAKER)
     value = 300 if lost == 1 else PETIT_CHELEM_FAILED
     lines.append(ScoreLine("petit chelem", value, f"{lost} trick(s) lost (F-12.2)"))
     bonuses.append(Bonus("petit-chelem", TAKER, True, lost == 1, value))

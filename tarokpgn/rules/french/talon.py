@@ -129,7 +129,8 @@ def _check_cards(
 ) -> list[Fault]:
     t = deal.tables
     faults: list[Fault] = []
-    bad = [c for c in discard if c in forbidden(deal, opts)]
+    never = forbidden(deal, opts)
+    bad = [c for c in discard if c in never]
     if bad:
         what = "Kings and oudlers" if opts.ecart_forbidden == "fft" else "trumps and oudlers"
         msg = f"{_names(deal, bad)} may not be put in the écart ({what} never, F-5.2)"

@@ -59,6 +59,11 @@ class SlovenianRuleset(Ruleset):
     announcements = ANNOUNCEMENTS
     presets: ClassVar[dict[str, Options]] = {"semedela": SEMEDELA, "pagat": PAGAT}
 
+    def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):
+        super().__init__(preset, overrides)
+        self._policies: dict[str, TrickPolicy] = {}
+        """Contract id (``""``: none yet) → its trick policy, built once (:meth:`trick_policy`)."""
+
     @property
     def opts(self) -> SlovenianOptions:
         assert isinstance(self.options, SlovenianOptions)
@@ -187,7 +192,14 @@ class SlovenianRuleset(Ruleset):
         return play.first_leader(deal)
 
     def trick_policy(self, deal: DealState) -> TrickPolicy:
-        return play.trick_policy(deal, self.opts)
+        """:func:`play.trick_policy` (SL-9): it depends on the contract only, so the policy of
+        each contract is built once and shared by every deal."""
+        c = deal.contract
+        key = c.id if c is not None else ""
+        policy = self._policies.get(key)
+        if policy is None:
+            policy = self._policies[key] = play.trick_policy(deal, self.opts)
+        return policy
 
     def trick_extra(self, deal: DealState, number: int) -> tuple[int, ...]:
         return play.trick_extra(deal, number, self.opts)

@@ -37,6 +37,8 @@ class SlovenianAuction(Auction):
         self.holder: int | None = None
         self.klop = compulsory_klop
         self._turn: int | None = None if compulsory_klop else self._first()
+        self._done = compulsory_klop
+        """:attr:`done`, kept up to date by :meth:`apply` (the only place that changes it)."""
 
     def _first(self) -> int:
         return 0 if self.opts.auction_first_speaker == "P1" else 1 % self.n
@@ -49,6 +51,10 @@ class SlovenianAuction(Auction):
 
     @property
     def done(self) -> bool:
+        return self._done
+
+    def _is_done(self) -> bool:
+        """Klop, everyone passed, or one bidder left holding the highest bid (SL-3.8, SL-3.9)."""
         if self.klop:
             return True
         live = [p for p in range(self.n) if p not in self.passed]
@@ -167,7 +173,7 @@ class SlovenianAuction(Auction):
     def apply(self, pos: int, bid: str) -> None:
         if self.compulsory:
             return
-        if self.done:
+        if self._done:
             c = self.contracts.get(bid)
             if c is not None and pos == self.holder:
                 self.high = c
@@ -180,3 +186,4 @@ class SlovenianAuction(Auction):
         elif bid in self.contracts:
             self.high, self.holder = self.contracts[bid], pos
         self._turn = self._next(pos)
+        self._done = self._is_done()

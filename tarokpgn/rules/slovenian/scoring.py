@@ -8,10 +8,10 @@ individual charges.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
-from tarokpgn.rules.core import count_points
+from tarokpgn.rules.core import count_points, group_count
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.slovenian.contracts import ANNOUNCEMENTS, SOLO_WITHOUT
 from tarokpgn.rules.slovenian.options import SlovenianOptions
@@ -22,16 +22,27 @@ if TYPE_CHECKING:
     from tarokpgn.rules.slovenian import SlovenianRuleset
     from tarokpgn.rules.state import DealState
 
-DECLARER, OPPONENTS = "declarer", "opponents"
+DECLARER: Final = "declarer"
+OPPONENTS: Final = "opponents"
 
 
-@dataclass
+@dataclass(init=False)
 class Sheet:
     """A score sheet being filled in: lines, bonuses, and the declarer side's running total."""
 
-    lines: list[ScoreLine] = field(default_factory=list)
-    bonuses: list[Bonus] = field(default_factory=list)
-    total: int = 0
+    lines: list[ScoreLine]
+    bonuses: list[Bonus]
+    total: int
+
+    def __init__(
+        self,
+        lines: list[ScoreLine] | None = None,
+        bonuses: list[Bonus] | None = None,
+        total: int = 0,
+    ) -> None:
+        self.lines = [] if lines is None else lines
+        self.bonuses = [] if bonuses is None else bonuses
+        self.total = total
 
     def line(self, label: str, value: int, detail: str = "") -> None:
         self.lines.append(ScoreLine(label, value, detail))
@@ -40,8 +51,9 @@ class Sheet:
 def count_detail(cards: list[int], deal: DealState) -> tuple[int, str]:
     """Points of a pile in threes (SL-11.1) and how a judge writes the sum."""
     n = len(cards)
-    raw = sum(deal.tables.points[c] for c in cards)
-    pts = count_points(cards, deal.tables)
+    points = deal.tables.points
+    raw = sum([points[c] for c in cards])
+    pts = group_count(raw, n)
     rest = " − 1" if n % 3 else ""
     return pts, f"{n} cards: raw {raw} − 2×{n // 3}{rest} = {pts}"
 
@@ -101,10 +113,10 @@ def _rounded(d: int, opts: SlovenianOptions) -> int:
 
 def all_tricks(deal: DealState) -> str | None:
     """``declarer`` or ``opponents`` when that side won every trick (play complete)."""
-    done = [t for t in deal.tricks if t.winner is not None]
-    if len(done) != deal.total_tricks:
+    winners = {t.winner for t in deal.tricks if t.winner is not None}
+    if sum(1 for t in deal.tricks if t.winner is not None) != deal.total_tricks:
         return None
-    sides = {deal.side_of(t.winner) for t in done if t.winner is not None}
+    sides = {deal.side_of(w) for w in winners}
     return sides.pop() if len(sides) == 1 else None
 
 
@@ -114,7 +126,7 @@ def seat_scores(deal: DealState, total: int) -> dict[int, int]:
 
 
 def _members(deal: DealState) -> str:
-    return "+".join(deal.label(p) for p in range(deal.players) if deal.side_of(p) == DECLARER)
+    return "+".join([deal.label(p) for p in range(deal.players) if deal.side_of(p) == DECLARER])
 
 
 # --- point contracts ---------------------------------------------------------------------------
@@ -230,10 +242,14 @@ def _silent_bonus(
 
 def _set_bonus(deal: DealState, sheet: Sheet, name: str, pile: set[int]) -> None:
     """Kings and trula: all cards of the set owned by one side (SL-7.3, SL-7.4)."""
-    cards = [deal.tables.card(t) for t in (KINGS if name == "kings" else TRULA)]
-    mine = sum(c in pile for c in cards)
-    owner = DECLARER if mine == len(cards) else OPPONENTS if mine == 0 else None
-    detail = f"declarer side owns {mine} of {len(cards)}"
+    index = deal.tables.index
+    tokens = KINGS if name == "kings" else TRULA
+    mine = 0
+    for t in tokens:
+        if index[t] in pile:
+            mine += 1
+    owner = DECLARER if mine == len(tokens) else OPPONENTS if mine == 0 else None
+    detail = f"declarer side owns {mine} of {len(tokens)}"
     if name in deal.announced:
         _announced_bonus(deal, sheet, name, owner, detail)
     elif owner is not None:

@@ -39,11 +39,19 @@ def check_call(deal: DealState, pos: int, card: int, opts: SlovenianOptions) -> 
                  "SL-5.1", pos)  # fmt: skip
 
 
-def forbidden_layaway(deal: DealState, opts: SlovenianOptions) -> set[int]:
+def forbidden_layaway(deal: DealState, opts: SlovenianOptions) -> frozenset[int]:
     """Cards that may never be laid away: kings and trula (SL-6.6, option layaway_forbidden)."""
     if opts.layaway_forbidden == "none":
-        return set()
-    return {deal.tables.card(c) for c in (*KINGS, *TRULA)}
+        return frozenset()
+    tables = deal.tables
+    never = _NEVER.get(tables.deck.name)
+    if never is None:
+        never = _NEVER[tables.deck.name] = frozenset(tables.card(c) for c in (*KINGS, *TRULA))
+    return never
+
+
+_NEVER: dict[str, frozenset[int]] = {}
+"""Deck name → its kings and trula as card numbers (made once)."""
 
 
 def check_exchange(
@@ -81,7 +89,8 @@ def _check_take(
             msg = f"{deal.contract.id} takes {k} talon card(s), not {len(take)}"
             return [Fault("talon-group", msg, "SL-6.2", pos)]
         return []
-    if not any(set(g) == set(take) for g in groups):
+    taken = set(take)
+    if not any(set(g) == taken for g in groups):
         shown = " | ".join(_names(deal, g) for g in groups)
         msg = f"{_names(deal, take) or 'nothing'} is not one whole talon group ({shown})"
         return [Fault("talon-group", msg, "SL-6.2", pos)]
@@ -114,7 +123,8 @@ def _check_discard(
         if missing:
             msg = f"{deal.label(pos)} lays away {_names(deal, missing)} without holding it"
             faults.append(Fault("not-held", msg, "SL-6.3", pos))
-    bad = [c for c in discard if c in forbidden_layaway(deal, opts)]
+    never = forbidden_layaway(deal, opts)
+    bad = [c for c in discard if c in never]
     if bad:
         msg = f"{_names(deal, bad)} may not be laid away (kings and trula never, SL-6.6)"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))

@@ -39,9 +39,16 @@ GRANDE_WALK: Final = tuple(f"T{n}" for n in range(19, 4, -1))
 
 NAMES: Final = frozenset(CRICCHE) | frozenset(SEQUENCES)
 """Every combination name a ``declare`` item may carry."""
+_SEQUENCE_SUIT: Final = {f"sequence-{word}": s for s, word in SUIT_NAMES.items()}
+"""Suit sequence name → its suit letter."""
+_SEQUENCE_NAME: Final = {s: name for name, s in _SEQUENCE_SUIT.items()}
+"""Suit letter → its sequence name."""
+_SUIT_CARDS: Final = {s: (s + "K", tuple(s + r for r in "QNJ"), s + "1") for s in "HDSC"}
+"""Suit letter → (King, Queen/Cavallo/Fante, Ace) of that suit."""
+ACES: Final = tuple(s + "1" for s in "HDSC")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Combo:
     """One combination found in a card set: its name, the cards it counts, its value."""
 
@@ -49,19 +56,32 @@ class Combo:
     cards: tuple[str, ...]
     value: int
 
+    def __init__(self, name: str, cards: tuple[str, ...], value: int) -> None:
+        self.name = name
+        self.cards = cards
+        self.value = value
+
     @property
     def is_cricca(self) -> bool:
         return self.name in CRICCHE
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Rules:
     """The options of T-13 that change combinations."""
 
-    contatori_minimum: str = "one"
+    contatori_minimum: str
     """``one`` (two natural cards needed, T-6.6) or ``two``."""
-    grande_tail: str = "moors_then_begato_any"
+    grande_tail: str
     """T-13.9."""
+
+    def __init__(
+        self,
+        contatori_minimum: str = "one",
+        grande_tail: str = "moors_then_begato_any",
+    ) -> None:
+        self.contatori_minimum = contatori_minimum
+        self.grande_tail = grande_tail
 
     @property
     def naturals_needed(self) -> int:
@@ -79,14 +99,14 @@ def sequence_value(k: int) -> int:
 def cricca(name: str, x: frozenset[str]) -> Combo | None:
     """The cricca ``name`` in ``x``: three cards its base value, four double (T-6.1, 6.2)."""
     schiera, base = CRICCHE[name]
-    held = tuple(c for c in schiera if c in x)
+    held = tuple([c for c in schiera if c in x])
     if len(held) < 3:
         return None
     return Combo(name, held, base * (2 if len(held) == 4 else 1))
 
 
 def _contatori(x: frozenset[str]) -> tuple[str, ...]:
-    return tuple(c for c in CONTATORI if c in x)
+    return tuple([c for c in CONTATORI if c in x])
 
 
 def _wild(name: str, naturals: tuple[str, ...], x: frozenset[str], rules: Rules) -> Combo | None:
@@ -102,22 +122,22 @@ def _wild(name: str, naturals: tuple[str, ...], x: frozenset[str], rules: Rules)
 def suit_sequence(suit: str, x: frozenset[str], rules: Rules = DEFAULT_RULES) -> Combo | None:
     """King, Queen, Cavallo, Fante of ``suit`` (one may be skipped), the Ace an extra card that
     never helps reach three (T-6.7); contatori fill or extend (T-6.6)."""
-    if suit + "K" not in x:
+    king, figures, ace = _SUIT_CARDS[suit]
+    if king not in x:
         return None
-    figures = tuple(suit + r for r in "QNJ" if suit + r in x)
-    name = f"sequence-{SUIT_NAMES[suit]}"
-    base = _wild(name, (suit + "K", *figures), x, rules)
+    name = _SEQUENCE_NAME[suit]
+    base = _wild(name, (king, *[c for c in figures if c in x]), x, rules)
     if base is None:
         return None
-    if suit + "1" in x:
-        return Combo(name, (*base.cards, suit + "1"), base.value + 5)
+    if ace in x:
+        return Combo(name, (*base.cards, ace), base.value + 5)
     return base
 
 
 def group_sequence(name: str, x: frozenset[str], rules: Rules = DEFAULT_RULES) -> Combo | None:
     """The Moors or the Aces, in no order (T-6.9)."""
-    members = MOORS if name == "moors" else tuple(s + "1" for s in "HDSC")
-    return _wild(name, tuple(c for c in members if c in x), x, rules)
+    members = MOORS if name == "moors" else ACES
+    return _wild(name, tuple([c for c in members if c in x]), x, rules)
 
 
 def grande(x: frozenset[str], rules: Rules = DEFAULT_RULES) -> Combo | None:
@@ -148,7 +168,7 @@ def _grande_walk(x: frozenset[str], skip: str | None, rules: Rules) -> Combo | N
         if card == skip:
             last_filled = ""
             continue
-        adjacent = last_filled != "" and (last_filled, card) != ("T17", "T16")
+        adjacent = last_filled != "" and not (last_filled == "T17" and card == "T16")
         if not free or adjacent:  # T-6.8 rules 3-4: the sequence ends above this card
             complete = False
             break
@@ -173,18 +193,19 @@ def combination(name: str, x: frozenset[str], rules: Rules = DEFAULT_RULES) -> C
         return grande(x, rules)
     if name in ("moors", "aces"):
         return group_sequence(name, x, rules)
-    suit = next(s for s, word in SUIT_NAMES.items() if name == f"sequence-{word}")
-    return suit_sequence(suit, x, rules)
+    return suit_sequence(_SEQUENCE_SUIT[name], x, rules)
 
 
 def evaluate(cards: Iterable[str], rules: Rules = DEFAULT_RULES) -> list[Combo]:
     """Every combination in the card set ``cards`` (cricche first, then sequences)."""
-    x = frozenset(cards)
-    found = [combination(n, x, rules) for n in (*CRICCHE, *SEQUENCES)]
+    x = cards if isinstance(cards, frozenset) else frozenset(cards)
+    found = [cricca(n, x) for n in CRICCHE]  # in the order of CRICCHE, then SEQUENCES
+    found += [suit_sequence(s, x, rules) for s in "HDSC"]
+    found += [grande(x, rules), group_sequence("moors", x, rules), group_sequence("aces", x, rules)]
     return [c for c in found if c is not None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Total:
     """Combinations with the doublings of T-6.10 applied."""
 
@@ -193,6 +214,18 @@ class Total:
     cricche_doubled: bool
     sequences_doubled: bool
 
+    def __init__(
+        self,
+        cricche: int,
+        sequences: int,
+        cricche_doubled: bool,
+        sequences_doubled: bool,
+    ) -> None:
+        self.cricche = cricche
+        self.sequences = sequences
+        self.cricche_doubled = cricche_doubled
+        self.sequences_doubled = sequences_doubled
+
     @property
     def value(self) -> int:
         return self.cricche + self.sequences
@@ -200,8 +233,12 @@ class Total:
 
 def total(combos: Iterable[Combo], doubling: bool = True) -> Total:
     """Cricche and sequences totals; each doubled when there are three or more (T-6.10)."""
-    cr = [c.value for c in combos if c.is_cricca]
-    sq = [c.value for c in combos if not c.is_cricca]
-    dc = doubling and len(cr) >= 3
-    ds = doubling and len(sq) >= 3
-    return Total(sum(cr) * (2 if dc else 1), sum(sq) * (2 if ds else 1), dc, ds)
+    cr = sq = n_cr = n_sq = 0
+    for c in combos:
+        if c.is_cricca:
+            cr, n_cr = cr + c.value, n_cr + 1
+        else:
+            sq, n_sq = sq + c.value, n_sq + 1
+    dc = doubling and n_cr >= 3
+    ds = doubling and n_sq >= 3
+    return Total(cr * (2 if dc else 1), sq * (2 if ds else 1), dc, ds)

@@ -20,13 +20,18 @@ def round_total(half: int, edge: str = "strict") -> int:
     return (m + 50) // 50 if up else m // 50
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class TerziglioResult:
     """Who won a Terziglio hand and for how many game points."""
 
     declarer_wins: bool
     game_points: int
-    capot: bool = False
+    capot: bool
+
+    def __init__(self, declarer_wins: bool, game_points: int, capot: bool = False) -> None:
+        self.declarer_wins = declarer_wins
+        self.game_points = game_points
+        self.capot = capot
 
 
 def terziglio_result(
@@ -64,14 +69,24 @@ def settle(
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class GameOutcome:
     """The end of an Ottocento hand for the match: new totals and the winner, if any."""
 
     totals: dict[str, int]
     winner: str | None
-    on_declarations: bool = False
+    on_declarations: bool
     """The game was won on declarations, before a card was played (T-10.3)."""
+
+    def __init__(
+        self,
+        totals: dict[str, int],
+        winner: str | None,
+        on_declarations: bool = False,
+    ) -> None:
+        self.totals = totals
+        self.winner = winner
+        self.on_declarations = on_declarations
 
 
 def ottocento_game(

@@ -86,7 +86,6 @@ class TarocchiniRuleset(Ruleset):
         return tarocchini_score(cast("TarocchiniDeal", deal))
 
 
-@register
 class OttocentoRuleset(TarocchiniRuleset):
     """Ottocento: four players, partners opposite, 15 cards each, the dealer 17 (T-3, T-4)."""
 
@@ -115,7 +114,6 @@ class OttocentoRuleset(TarocchiniRuleset):
         return deal.contract is not None and deal.contract.id == PLAYED
 
 
-@register
 class TerziglioRuleset(TarocchiniRuleset):
     """Terziglio: three players, the auction winner against the other two (T-11)."""
 
@@ -144,3 +142,7 @@ class TerziglioRuleset(TarocchiniRuleset):
     def uses_talon(self, deal: DealState) -> bool:
         """Only gioco exchanges with the stock (T-11.4, T-11.5)."""
         return deal.contract is not None and deal.contract.id == "gioco"
+
+
+register(OttocentoRuleset)
+register(TerziglioRuleset)

@@ -11,7 +11,8 @@ players' declarations (T-5). Ottocento: each seat is credited its partnership's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.tarocchini.combos import Combo, Rules, combination, evaluate, total
@@ -21,15 +22,27 @@ from tarokpgn.rules.tarocchini.state import TarocchiniDeal
 from tarokpgn.verdict import ScoreLine
 
 
-@dataclass
+@dataclass(init=False)
 class Pile:
     """One side's cards at the count, with the abstract low cards of the Matto exchange."""
 
-    cards: list[int] = field(default_factory=list)
-    low_cards: int = 0
+    cards: list[int]
+    low_cards: int
     """Net abstract value-1 cards received (+) or given (−) for the Matto (T-8.1, T-8.3)."""
-    tricks: int = 0
-    last_trick: bool = False
+    tricks: int
+    last_trick: bool
+
+    def __init__(
+        self,
+        cards: list[int] | None = None,
+        low_cards: int = 0,
+        tricks: int = 0,
+        last_trick: bool = False,
+    ) -> None:
+        self.cards = [] if cards is None else cards
+        self.low_cards = low_cards
+        self.tricks = tricks
+        self.last_trick = last_trick
 
 
 def piles(deal: TarocchiniDeal) -> tuple[Pile, Pile]:
@@ -37,17 +50,23 @@ def piles(deal: TarocchiniDeal) -> tuple[Pile, Pile]:
     out = (Pile(), Pile())
     done = [t for t in deal.tricks if t.winner is not None]
     matto: tuple[int, int] | None = None  # (Matto's side, winner side of its trick)
+    side = [deal.side(p) for p in range(deal.players)]
+    fool, total_tricks = deal.fool, deal.total_tricks
     for number, trick in enumerate(done, 1):
         assert trick.winner is not None
-        wside = deal.side(trick.winner)
-        out[wside].tricks += 1
-        last = number == deal.total_tricks
-        out[wside].last_trick = last
+        pile = out[side[trick.winner]]
+        pile.tricks += 1
+        last = number == total_tricks
+        pile.last_trick = last
+        if fool not in trick.cards:
+            pile.cards += trick.cards
+            continue
+        wside = side[trick.winner]
         for i, card in enumerate(trick.cards):
-            if card != deal.fool:
-                out[wside].cards.append(card)
+            if card != fool:
+                pile.cards.append(card)
                 continue
-            mside = deal.side(trick.player(i, deal.players))
+            mside = side[trick.player(i, deal.players)]
             lost = last and deal.opts.matto_last_trick == "lost_like_french_excuse"
             if mside == wside or lost:
                 out[wside].cards.append(card)
@@ -87,7 +106,7 @@ def _solo_stock(deal: TarocchiniDeal) -> tuple[int, ...]:
     return tuple(c for c in range(len(deal.tables.tokens)) if c not in dealt)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class SideScore:
     """One side's hand score in half points, with its parts."""
 
@@ -98,6 +117,24 @@ class SideScore:
     card_half: int
     last_trick: int
     declared: int
+
+    def __init__(
+        self,
+        label: str,
+        combos: tuple[Combo, ...],
+        cricche: int,
+        sequences: int,
+        card_half: int,
+        last_trick: int,
+        declared: int,
+    ) -> None:
+        self.label = label
+        self.combos = combos
+        self.cricche = cricche
+        self.sequences = sequences
+        self.card_half = card_half
+        self.last_trick = last_trick
+        self.declared = declared
 
     @property
     def half(self) -> int:
@@ -112,13 +149,18 @@ def side_scores(deal: TarocchiniDeal) -> tuple[SideScore, SideScore]:
     method = "pairs" if deal.partnerships else opts.terziglio_card_count
     declared = declared_values(deal, rules)
     out = []
+    names, points = deal.tables.tokens, deal.tables.points
     for side, pile in enumerate(piles(deal)):
-        tokens = [deal.name(c) for c in pile.cards]
-        combos = evaluate(tokens, rules)
+        combos = evaluate(frozenset([names[c] for c in pile.cards]), rules)
         t = total(combos)
-        raw = sum(deal.tables.points[c] for c in pile.cards) + pile.low_cards
+        raw = pile.low_cards
+        for c in pile.cards:
+            raw += points[c]
         card_half = half_points(raw, len(pile.cards) + pile.low_cards, method)
-        decl = sum(v for p, v in declared.items() if deal.side(p) == side)
+        decl = 0
+        for p, v in declared.items():
+            if deal.side(p) == side:
+                decl += v
         last = LAST_TRICK if pile.last_trick else 0
         label = deal.side_label(side)
         out.append(SideScore(label, tuple(combos), t.cricche, t.sequences, card_half, last, decl))
@@ -130,24 +172,33 @@ def declared_values(deal: TarocchiniDeal, rules: Rules) -> dict[int, int]:
     A declaration whose shown cards make no combination counts nothing."""
     by_pos: dict[int, list[Combo]] = {}
     for pos, name, cards in deal.declared_cards:
-        found = combination(name, frozenset(deal.name(c) for c in cards), rules)
+        found = combination(name, frozenset([deal.name(c) for c in cards]), rules)
         if found is not None:
             by_pos.setdefault(pos, []).append(found)
     return {p: total(c, deal.opts.declaration_doubling).value for p, c in by_pos.items()}
 
 
-def _lines(s: SideScore) -> list[ScoreLine]:
-    def detail(cricca: bool) -> str:
-        parts = [f"{c.name} {c.value}" for c in s.combos if c.is_cricca == cricca]
-        return ", ".join(parts)
+def _detail(s: SideScore, cricca: bool) -> str:
+    """The cricche (or the sequences) of a side, ``"kings 17, queens 14"``."""
+    return ", ".join([f"{c.name} {c.value}" for c in s.combos if c.is_cricca == cricca])
 
+
+_PARTS: Final = ("cricche", "sequences", "card points", "last trick", "declarations", "hand")
+_LABELS: Final[dict[str, tuple[str, ...]]] = {}
+"""Side label → the labels of its six lines (built once per side label)."""
+
+
+def _lines(s: SideScore) -> list[ScoreLine]:
+    labels = _LABELS.get(s.label)
+    if labels is None:
+        labels = _LABELS[s.label] = tuple([f"{s.label} {part}" for part in _PARTS])
     return [
-        ScoreLine(f"{s.label} cricche", s.cricche, detail(True)),
-        ScoreLine(f"{s.label} sequences", s.sequences, detail(False)),
-        ScoreLine(f"{s.label} card points", s.card_half // 2, show_half(s.card_half)),
-        ScoreLine(f"{s.label} last trick", s.last_trick),
-        ScoreLine(f"{s.label} declarations", s.declared),
-        ScoreLine(f"{s.label} hand", s.half // 2, show_half(s.half)),
+        ScoreLine(labels[0], s.cricche, _detail(s, True)),
+        ScoreLine(labels[1], s.sequences, _detail(s, False)),
+        ScoreLine(labels[2], s.card_half // 2, show_half(s.card_half)),
+        ScoreLine(labels[3], s.last_trick),
+        ScoreLine(labels[4], s.declared),
+        ScoreLine(labels[5], s.half // 2, show_half(s.half)),
     ]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tarokpgn.rules.ruleset import Fault
-from tarokpgn.rules.state import DealState
+from tarokpgn.rules.state import ALL_CARDS, DealState
 from tarokpgn.rules.tarocchini.options import TarocchiniOptions
 
 if TYPE_CHECKING:
@@ -92,6 +92,12 @@ class TarocchiniDeal(DealState):
             return False
         hand = self.hands[pos]
         return hand is not None and len(hand) > 1
+
+    def exact_cards(self) -> int:
+        """Every card of a deal thrown in (T-4.2); else the Matto, for its lead (T-13.13)."""
+        if self.thrown_in:
+            return ALL_CARDS
+        return self.tables.bit[self.fool] if self.opts.matto_led == "matto_cannot_lead" else 0
 
     def check_play(self, pos: int, card: int) -> Fault | None:
         if self.thrown_in:

@@ -1,0 +1,221 @@
+"""The bit-set quick path (:class:`~tarokpgn.rules.core.QuickPlay`, :func:`quick_play`,
+:func:`quick_beat`, :func:`quick_winner`) never disagrees with the list-based rules, and
+:meth:`DealState.play_trick` replays exactly as :meth:`~DealState.check_play` then
+:meth:`~DealState.play` card by card."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarokpgn.cards import DECKS
+from tarokpgn.generate import generate
+from tarokpgn.model import Hand, Record, Trick
+from tarokpgn.replayer import Found, Replay
+from tarokpgn.rules.core import (
+    NO_CARD,
+    NO_SUIT,
+    QUICK_EXACT,
+    QUICK_IF_WINS,
+    QUICK_LEGAL,
+    TRUMP_SUIT,
+    CardTables,
+    Emperor,
+    QuickPlay,
+    TrickPolicy,
+    led_suit,
+    legal_plays,
+    quick_beat,
+    quick_play,
+    quick_winner,
+    trick_winner,
+)
+from tarokpgn.rules.state import DealState
+
+Case = tuple[int, list[int], list[int], CardTables, TrickPolicy]
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> Case:
+    t = CardTables.of(DECKS[draw(st.sampled_from(sorted(DECKS)))])
+    cards = draw(st.permutations(range(len(t.tokens))))
+    hand = sorted(cards[: draw(st.integers(1, 12))])
+    trick = cards[20 : 20 + draw(st.integers(0, 4))]
+    special = st.sampled_from([NO_CARD, *range(len(t.tokens))])
+    trump = st.sampled_from([c for c in range(len(t.tokens)) if t.suit[c] == TRUMP_SUIT])
+    emperor = draw(
+        st.none()
+        | st.builds(Emperor, special, special, special, st.booleans())
+        | st.builds(Emperor, trump, trump, trump, st.booleans())
+    )
+    moors = draw(st.booleans())
+    policy = TrickPolicy(
+        follow_suit=draw(st.booleans()),
+        must_trump=draw(st.booleans()),
+        must_overtrump=draw(st.booleans()),
+        must_beat=draw(st.booleans()),
+        trumps_win=draw(st.booleans()),
+        excuse=draw(special),
+        last_resort=draw(special),
+        emperor=emperor,
+        ties_last_wins=draw(st.booleans()),
+        strength=tuple(min(s, 3) for s in t.strength) if moors else None,
+    )
+    return draw(st.sampled_from(hand)), hand, trick, t, policy
+
+
+def test_tables_bits() -> None:
+    for deck in DECKS.values():
+        t = CardTables.of(deck)
+        assert t.bit == tuple(1 << c for c in range(len(t.tokens)))
+        for s, mask in enumerate(t.suit_mask):
+            assert t.unmask(mask) == [c for c in range(len(t.tokens)) if t.suit[c] == s]
+        hand = [3, 7, 11, 40]
+        assert t.unmask(t.mask(hand)) == hand
+        assert t.mask([]) == 0
+
+
+@settings(max_examples=3000, deadline=None)
+@given(situations())
+def test_quick_play_agrees_with_legal_plays(case: Case) -> None:
+    card, hand, trick, t, policy = case
+    q = QuickPlay.of(t, policy)
+    bits = t.mask(hand)
+    verdict = quick_play(card, bits, led_suit(trick, t, policy), q)
+    legal = card in legal_plays(hand, trick, t, policy)
+    if verdict == QUICK_LEGAL:
+        assert legal
+    elif verdict == QUICK_IF_WINS:
+        assert trick  # never for a lead
+        if quick_beat(card, bits, trick, q) == QUICK_LEGAL:
+            assert legal
+    else:
+        assert verdict == QUICK_EXACT
+
+
+@settings(max_examples=3000, deadline=None)
+@given(situations())
+def test_quick_winner_agrees_with_trick_winner(case: Case) -> None:
+    card, _, trick, t, policy = case
+    full = [*trick, card]
+    q = QuickPlay.of(t, policy)
+    found = quick_winner(full, q)
+    assert found in (-1, trick_winner(full, t, policy))
+    if q.plain and (policy.emperor is None or q.emperor_mask & t.mask(full) != q.emperor_mask):
+        assert found == trick_winner(full, t, policy)
+
+
+def test_quick_winner_plain_policies() -> None:
+    t = CardTables.of(DECKS["54"])
+    q = QuickPlay.of(t, TrickPolicy())
+    c = t.cards
+    assert quick_winner(c(["HK", "H1", "HQ", "S7"]), q) == 0
+    assert quick_winner(c(["HK", "T2", "HQ", "T1"]), q) == 1
+    assert quick_winner(c(["T2", "HK", "T21", "FOOL"]), q) == 3
+    emp = TrickPolicy(emperor=Emperor(t.card("T1"), t.card("T21"), t.card("FOOL")))
+    assert quick_winner(c(["T21", "T1", "FOOL", "T3"]), QuickPlay.of(t, emp)) == -1
+    assert led_suit([], t, emp) == NO_SUIT
+
+
+# --- play_trick against check_play + play, card by card -------------------------------------
+
+
+def _per_card(r: Replay, item: Trick) -> None:
+    """The replay's trick handler before play_trick: check_play then play, card by card."""
+    deal = r.deal
+    if r.stopped:
+        return
+    if deal.contract is None and not deal.auction.done:
+        r.stopped = True
+        return
+    leader = r.begin_trick(item)
+    cards = r.cards(item.cards, item.line)
+    if leader is None or cards is None:
+        r.stopped = True
+        return
+    for i, card in enumerate(cards):
+        p = (leader + i) % deal.players
+        fault = deal.check_play(p, card)
+        if fault is not None and fault.code != "out-of-turn":
+            r.found.append(Found(fault, item.line, item.number))
+        deal.play(p, card)
+    if len(cards) < deal.players:
+        r.stopped = True
+
+
+def _snapshot(deal: DealState) -> tuple[object, ...]:
+    return (
+        [(t.number, t.leader, list(t.cards), t.winner, t.extra) for t in deal.tricks],
+        deal.hands,
+        deal.hand_bits,
+        [deal.tables.mask(h) if h is not None else 0 for h in deal.hands],
+        deal.used,
+        deal.won,
+        deal.voids,
+        deal.partner,
+        deal.partner_known,
+        deal.stopped,
+        deal.phase,
+    )
+
+
+def _both_ways(record: Record) -> None:
+    fast, _ = Replay.start(record)
+    slow, _ = Replay.start(record)
+    assert fast is not None and slow is not None
+    for item in record.items:
+        fast.feed(item)
+        if isinstance(item, Trick):
+            _per_card(slow, item)
+        else:
+            slow.feed(item)
+        assert [(f.fault, f.line, f.trick) for f in fast.found] == [
+            (f.fault, f.line, f.trick) for f in slow.found
+        ]
+        assert _snapshot(fast.deal) == _snapshot(slow.deal)
+        assert fast.stopped == slow.stopped
+    if fast.deal.complete:
+        assert fast.deal.score() == slow.deal.score()
+
+
+def _mutate(record: Record, rng: random.Random) -> Record:
+    """Swap two played cards (a revoke, a card of another hand…), or hide a hand."""
+    items = list(record.items)
+    tricks = [i for i, item in enumerate(items) if isinstance(item, Trick)]
+    kind = rng.randrange(4)
+    if kind == 3:
+        hands = [i for i, item in enumerate(items) if isinstance(item, Hand)]
+        if hands:
+            i = rng.choice(hands)
+            items[i] = dataclasses.replace(items[i], cards=("?",) * len(items[i].cards))
+        return dataclasses.replace(record, items=tuple(items))
+    for _ in range(kind + 1):
+        if len(tricks) < 2:
+            break
+        a, b = rng.sample(tricks, 2)
+        ta, tb = items[a], items[b]
+        assert isinstance(ta, Trick) and isinstance(tb, Trick)
+        if not ta.cards or not tb.cards:
+            continue
+        i, j = rng.randrange(len(ta.cards)), rng.randrange(len(tb.cards))
+        ca, cb = list(ta.cards), list(tb.cards)
+        ca[i], cb[j] = cb[j], ca[i]
+        items[a] = dataclasses.replace(ta, cards=tuple(ca))
+        items[b] = dataclasses.replace(tb, cards=tuple(cb))
+    return dataclasses.replace(record, items=tuple(items))
+
+
+VARIANTS = ["slovenian-4", "slovenian-3", "czech-4", "french-4", "french-5", "ottocento"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_trick_replays_as_card_by_card(variant: str) -> None:
+    rng = random.Random(variant)
+    for record in generate(variant, n=25, seed=11):
+        _both_ways(record)
+        for _ in range(3):
+            _both_ways(_mutate(record, rng))
