@@ -33,12 +33,18 @@ VARIANTS: Final = {
 }
 """Variant id → (players, deck name, default ruleset)."""
 
+_set: Final = object.__setattr__
+"""The classes built for every deal read (items, records, sources) have a hand-written
+``__init__`` setting their frozen fields with this: compiled with mypyc it costs about 60 % of
+the ``__init__`` dataclasses generates (which runs interpreted). Fields, defaults, equality,
+hash, repr and ``dataclasses.replace`` are the dataclass's as usual."""
+
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Deal", "Variant", "Ruleset", "Dealer")
 """Export order of the fixed tags; then the seat tags in seat order, then ``Result``, then every
 other tag in alphabetical order."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Source:
     """Where a record came from."""
 
@@ -53,6 +59,13 @@ class Source:
     index: int = 0
     """1-based number of the record within its file."""
 
+    def __init__(self, file: str, offset: int, line: int, sha256: str, index: int = 0) -> None:
+        _set(self, "file", file)
+        _set(self, "offset", offset)
+        _set(self, "line", line)
+        _set(self, "sha256", sha256)
+        _set(self, "index", index)
+
 
 @dataclass(frozen=True, slots=True)
 class Comment:
@@ -62,7 +75,7 @@ class Comment:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """``hand N FOOL T21 …``: the cards dealt to a seat (possibly partial, ``?`` unknown)."""
 
@@ -70,32 +83,49 @@ class Hand:
     cards: tuple[str, ...]
     line: int = field(default=0, compare=False)
 
+    def __init__(self, seat: str, cards: tuple[str, ...], line: int = 0) -> None:
+        _set(self, "seat", seat)
+        _set(self, "cards", cards)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Talon:
     """``talon T3 HK …``: the talon (dog, stock) in dealt order."""
 
     cards: tuple[str, ...]
     line: int = field(default=0, compare=False)
 
+    def __init__(self, cards: tuple[str, ...], line: int = 0) -> None:
+        _set(self, "cards", cards)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Bid:
     """One call of the auction: ``"pass"`` or a contract id of the variant (``"three"``)."""
 
     seat: str
     bid: str
 
+    def __init__(self, seat: str, bid: str) -> None:
+        _set(self, "seat", seat)
+        _set(self, "bid", bid)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Auction:
     """``auction N three E pass …``: the bids and passes in order."""
 
     bids: tuple[Bid, ...]
     line: int = field(default=0, compare=False)
 
+    def __init__(self, bids: tuple[Bid, ...], line: int = 0) -> None:
+        _set(self, "bids", bids)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Call:
     """``call HK``: the called card (king, or the Czech called tarok). ``seat`` is the caller."""
 
@@ -103,8 +133,13 @@ class Call:
     card: str
     line: int = field(default=0, compare=False)
 
+    def __init__(self, seat: str, card: str, line: int = 0) -> None:
+        _set(self, "seat", seat)
+        _set(self, "card", card)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Exchange:
     """``exchange N take HK D2 discard S7 S8 show T5``: one seat's part of the talon exchange."""
 
@@ -115,8 +150,22 @@ class Exchange:
     """Discards laid face up (taroks in the Slovenian lay-away, trumps in the French écart)."""
     line: int = field(default=0, compare=False)
 
+    def __init__(
+        self,
+        seat: str,
+        take: tuple[str, ...],
+        discard: tuple[str, ...],
+        show: tuple[str, ...] = (),
+        line: int = 0,
+    ) -> None:
+        _set(self, "seat", seat)
+        _set(self, "take", take)
+        _set(self, "discard", discard)
+        _set(self, "show", show)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Announce:
     """``announce N pagat-ultimo`` or ``declare E handful-10 T21 …`` with optional key=value.
 
@@ -131,8 +180,24 @@ class Announce:
     options: tuple[tuple[str, str], ...] = ()
     line: int = field(default=0, compare=False)
 
+    def __init__(
+        self,
+        kind: str,
+        seat: str,
+        name: str,
+        cards: tuple[str, ...] = (),
+        options: tuple[tuple[str, str], ...] = (),
+        line: int = 0,
+    ) -> None:
+        _set(self, "kind", kind)
+        _set(self, "seat", seat)
+        _set(self, "name", name)
+        _set(self, "cards", cards)
+        _set(self, "options", options)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Kontra:
     """``kontra E 1 game``: a doubling of level ``level`` (1 kontra/flek, 2 re, 3 sub, 4 mort…)
     by ``seat`` on ``target``: ``"game"`` or an announcement name."""
@@ -142,8 +207,14 @@ class Kontra:
     target: str
     line: int = field(default=0, compare=False)
 
+    def __init__(self, seat: str, level: int, target: str, line: int = 0) -> None:
+        _set(self, "seat", seat)
+        _set(self, "level", level)
+        _set(self, "target", target)
+        _set(self, "line", line)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Trick:
     """``3. E SK S7 SQ T4``: trick number, leader, cards in order of play from the leader.
 
@@ -154,6 +225,12 @@ class Trick:
     leader: str
     cards: tuple[str, ...]
     line: int = field(default=0, compare=False)
+
+    def __init__(self, number: int, leader: str, cards: tuple[str, ...], line: int = 0) -> None:
+        _set(self, "number", number)
+        _set(self, "leader", leader)
+        _set(self, "cards", cards)
+        _set(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +278,7 @@ Item = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Record:
     """One deal: tag pairs plus movetext items."""
 
@@ -209,6 +286,16 @@ class Record:
     """Tag pairs in export order (see :data:`TAG_ORDER`); unknown tags are kept."""
     items: tuple[Item, ...] = ()
     source: Source | None = field(default=None, compare=False)
+
+    def __init__(
+        self,
+        tags: tuple[tuple[str, str], ...],
+        items: tuple[Item, ...] = (),
+        source: Source | None = None,
+    ) -> None:
+        _set(self, "tags", tags)
+        _set(self, "items", items)
+        _set(self, "source", source)
 
     @property
     def tag(self) -> Mapping[str, str]:
