@@ -10,19 +10,17 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from trick_strategies import Case, situations
 
 from tarokpgn.cards import DECKS
 from tarokpgn.generate import generate
 from tarokpgn.model import Hand, Record, Trick
 from tarokpgn.replayer import Found, Replay
 from tarokpgn.rules.core import (
-    NO_CARD,
     NO_SUIT,
     QUICK_EXACT,
     QUICK_IF_WINS,
     QUICK_LEGAL,
-    TRUMP_SUIT,
     CardTables,
     Emperor,
     QuickPlay,
@@ -35,37 +33,6 @@ from tarokpgn.rules.core import (
     trick_winner,
 )
 from tarokpgn.rules.state import DealState
-
-Case = tuple[int, list[int], list[int], CardTables, TrickPolicy]
-
-
-@st.composite
-def situations(draw: st.DrawFn) -> Case:
-    t = CardTables.of(DECKS[draw(st.sampled_from(sorted(DECKS)))])
-    cards = draw(st.permutations(range(len(t.tokens))))
-    hand = sorted(cards[: draw(st.integers(1, 12))])
-    trick = cards[20 : 20 + draw(st.integers(0, 4))]
-    special = st.sampled_from([NO_CARD, *range(len(t.tokens))])
-    trump = st.sampled_from([c for c in range(len(t.tokens)) if t.suit[c] == TRUMP_SUIT])
-    emperor = draw(
-        st.none()
-        | st.builds(Emperor, special, special, special, st.booleans())
-        | st.builds(Emperor, trump, trump, trump, st.booleans())
-    )
-    moors = draw(st.booleans())
-    policy = TrickPolicy(
-        follow_suit=draw(st.booleans()),
-        must_trump=draw(st.booleans()),
-        must_overtrump=draw(st.booleans()),
-        must_beat=draw(st.booleans()),
-        trumps_win=draw(st.booleans()),
-        excuse=draw(special),
-        last_resort=draw(special),
-        emperor=emperor,
-        ties_last_wins=draw(st.booleans()),
-        strength=tuple(min(s, 3) for s in t.strength) if moors else None,
-    )
-    return draw(st.sampled_from(hand)), hand, trick, t, policy
 
 
 def test_tables_bits() -> None:

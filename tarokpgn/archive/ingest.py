@@ -37,7 +37,7 @@ import pyarrow.compute as pc
 from tarokpgn.archive.rows import Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
 from tarokpgn.errors import NotationError
-from tarokpgn.model import Record, Source, Trick
+from tarokpgn.model import Record, Source
 from tarokpgn.verdict import Verdict
 
 EXTENSIONS: Final = (".tpgn",)
@@ -103,20 +103,6 @@ def verifier(spec: str = DEFAULT_VERIFIER) -> Verifier:
         module, _, name = spec.partition(":")
         _VERIFIERS[spec] = getattr(importlib.import_module(module), name)
     return _VERIFIERS[spec]
-
-
-def last_trick_winner(record: Record, verdict: Verdict) -> str | None:
-    """The seat that won the last trick, when the verdict tells it (else None).
-
-    The verdict's ``trick_winners`` (seat labels in trick order, filled by the rules engine)
-    give every winner, and :meth:`Rows.add_deal <tarokpgn.archive.rows.Rows.add_deal>` uses
-    them all; this is for a verifier whose verdicts may lack the field.
-    """
-    winners = getattr(verdict, "trick_winners", None)
-    if not winners or len(winners) != sum(1 for _ in record.of_type(Trick)):
-        return None  # play was not followed to the last trick
-    last = winners[-1]
-    return last if isinstance(last, str) else None
 
 
 # --- inputs and chunks ------------------------------------------------------------------------
@@ -257,10 +243,7 @@ def run_task(task: Task) -> Result:
 
 
 def _add_verified(rows: Rows, record: Record, verify: Verifier) -> int:
-    """Verify and add ``record``; 1 when it could not be indexed.
-
-    The trick winners come from the verdict (:func:`last_trick_winner` would add nothing).
-    """
+    """Verify and add ``record``; 1 when it could not be indexed."""
     src = record.source
     assert src is not None
     number = src.index

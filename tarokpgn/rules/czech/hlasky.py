@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence, Set
 from typing import Final
 
+from tarokpgn.cards import TAROK54
+from tarokpgn.rules.core import CardTables
 from tarokpgn.rules.czech.options import CzechOptions
 from tarokpgn.rules.czech.talon import KING_CARDS, KINGS, TAROK_CARDS, TAROKS, TRUL, TRUL_CARDS
 
@@ -38,13 +40,8 @@ def qualifying(hand: Collection[str]) -> frozenset[str]:
     return _qualifying((taroks, kings, trul))
 
 
-def _mask(cards: Set[int] | Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
+_mask: Final = CardTables.of(TAROK54).mask
+"""Card numbers of the 54-card pack → bit set."""
 _TAROK_MASK: Final = _mask(TAROK_CARDS)
 _KING_MASK: Final = _mask(KING_CARDS)
 _TRUL_MASK: Final = _mask(TRUL_CARDS)

@@ -21,7 +21,7 @@ TRUL: Final = frozenset({"T1", "T21", "FOOL"})
 """Pagát, mond and škýz (CZ-1.2)."""
 TAROKS: Final = frozenset(t for t in TAROK54.tokens if TAROK54.is_trump(t))
 """The 22 taroks, škýz included (CZ-1.1)."""
-_INDEX: Final = {t: i for i, t in enumerate(TAROK54.tokens)}
+_INDEX: Final = TAROK54.index
 KING_CARDS: Final = frozenset(_INDEX[t] for t in KINGS)
 """:data:`KINGS` as card numbers of the 54-card pack (its canonical order)."""
 TRUL_CARDS: Final = frozenset(_INDEX[t] for t in TRUL)
