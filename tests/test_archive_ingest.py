@@ -113,7 +113,8 @@ def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
         "from tarokpgn.archive.ingest import index_paths\n"
         "def tick(report, done, total): print(report.records, flush=True)\n"
         f"with Archive({str(db)!r}) as a:\n"
-        f"    index_paths(a, [{str(data)!r}], workers=2, batch_deals=150, chunk_bytes=40000,"
+        f"    index_paths(a, [{str(data)!r}], workers=2, batch_deals=150, commit_deals=150,"
+        " chunk_bytes=40000,"
         " verify='archive_fakes:slow_verify', progress=tick)\n"
         "print('done', flush=True)\n"
     )
@@ -173,9 +174,10 @@ class _CountingArchive(Archive):
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        self.uncommitted = self.most_uncommitted = self.commits = 0
+        self.uncommitted = self.most_uncommitted = self.commits = self.inserts = 0
 
     def insert(self, batches):  # type: ignore[no-untyped-def]
+        self.inserts += 1
         self.uncommitted += sum(b["occurrences"].num_rows for b in batches)
         self.most_uncommitted = max(self.most_uncommitted, self.uncommitted)
         super().insert(batches)
@@ -186,16 +188,21 @@ class _CountingArchive(Archive):
         super().commit()
 
 
-def test_large_file_is_committed_in_batches(tmp_path: Path) -> None:
-    """Uncommitted rows stay in DuckDB's memory: a big file must not be one transaction."""
+@pytest.mark.parametrize("commit_deals", [100, 300])
+def test_large_file_is_committed_in_batches(tmp_path: Path, commit_deals: int) -> None:
+    """Uncommitted rows stay in DuckDB's memory: a big file must not be one transaction.
+    Batches are inserted every ``batch_deals`` and committed every ``commit_deals``."""
     write_archive(tmp_path / "d", 1, 600)
     with _CountingArchive(tmp_path / "a.duckdb") as archive:
         report = index_paths(
-            archive, [tmp_path / "d"], workers=2, verify=FAKE, chunk_bytes=5000, batch_deals=100
-        )
+            archive, [tmp_path / "d"], workers=2, verify=FAKE, chunk_bytes=5000,
+            batch_deals=100, commit_deals=commit_deals,
+        )  # fmt: skip
         assert report.deals == 600
-        assert archive.commits >= 5
-        assert archive.most_uncommitted < 200  # about batch_deals, plus at most one chunk
+        assert archive.inserts >= 5
+        assert 600 // commit_deals <= archive.commits <= 600 // commit_deals + 1
+        # about commit_deals, plus at most one chunk
+        assert commit_deals <= archive.most_uncommitted < commit_deals + 100
         assert count(archive, "sources") == 1 and count(archive, "occurrences") == 600
 
 

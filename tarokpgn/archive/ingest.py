@@ -3,13 +3,13 @@
 Each input file is hashed and cut into chunks of whole records (large files into several).
 A pool of worker processes reads and verifies the chunks and returns pyarrow tables
 (:mod:`tarokpgn.archive.rows`); the main process collects them in order and hands them to
-:class:`~tarokpgn.archive.store.Archive` in large batches, committing every batch (a large file
-is written in several; its ``sources`` row comes with its last). The workers may run ahead of
-the main process by :data:`WINDOW_BYTES` of input (about one batch), so they keep working while
-it writes a batch to DuckDB (which releases the GIL: the pool's threads keep receiving results
-meanwhile); and at most about ``batch_deals`` deals are buffered or uncommitted, so memory
-stays bounded whatever the size of the archive. A file whose hash is already in ``sources`` is
-skipped; a changed file replaces its deals.
+:class:`~tarokpgn.archive.store.Archive` in batches of ``batch_deals``, committing every
+``commit_deals`` (a large file is written in several batches; its ``sources`` row comes with its
+last). The workers may run ahead of the main process by :data:`WINDOW_BYTES` of input (about one
+batch), so they keep working while it writes a batch to DuckDB (which releases the GIL: the
+pool's thread keeps receiving results meanwhile); and at most about ``commit_deals`` deals are
+buffered or uncommitted, so memory stays bounded whatever the size of the archive. A file
+whose hash is already in ``sources`` is skipped; a changed file replaces its deals.
 
 The reader and the verifier are reached through :func:`read_chunk` and :func:`verifier` only.
 """
@@ -24,9 +24,11 @@ import multiprocessing as mp
 import os
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -43,12 +45,14 @@ from tarokpgn.verdict import Verdict
 EXTENSIONS: Final = (".tpgn",)
 """File name endings indexed when a directory is given (files named explicitly are indexed
 whatever their name; ``.json`` and ``.jsonl`` ones as the JSON form)."""
-CHUNK_BYTES: Final = 1 << 18
+CHUNK_BYTES: Final = 1 << 20
 """Target size of a chunk of a large file handed to one worker."""
 WINDOW_BYTES: Final = 1 << 23
 """Input bytes (about 10,000 deals) the workers may have read ahead of the main process, so
 they keep working while it writes a batch to DuckDB (see :func:`ordered_map`)."""
 DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
+PARENT_POLL: Final = 0.5
+"""Seconds between a worker's checks that the main process still runs."""
 
 Verifier = Callable[[Record], Verdict]
 
@@ -259,9 +263,18 @@ def _add_verified(rows: Rows, record: Record, verify: Verifier) -> int:
     return 0
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int) -> None:
+    """Set up a worker process: Ctrl-C is for the main process, and the worker ends when the
+    main process is gone (killed: nothing else would tell it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _freeze_garbage_collector()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 def _freeze_garbage_collector() -> None:
@@ -303,24 +316,26 @@ def ordered_map(
         return
     cost = weight or (lambda _task: 1)
     ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
-    pool = ctx.Pool(workers, initializer=_quiet_worker)
+    # Not multiprocessing.Pool: its worker-handler thread waits on the result pipe too, so it
+    # spins while a large result is being received (a tenth of the main process's time here).
+    pool = ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_quiet_worker, initargs=(os.getpid(),)
+    )
     try:
-        pending: deque[tuple[Any, int]] = deque()
+        pending: deque[tuple[Future[Result], int]] = deque()
         load = 0
         for task in tasks:
             w = cost(task)
             while pending and load + w > window and len(pending) >= 2 * workers:
                 result, done = pending.popleft()
                 load -= done
-                yield result.get()
-            pending.append((pool.apply_async(func, (task,)), w))
+                yield result.result()
+            pending.append((pool.submit(func, task), w))
             load += w
         while pending:
-            yield pending.popleft()[0].get()
-        pool.close()
+            yield pending.popleft()[0].result()
     finally:
-        pool.terminate()
-        pool.join()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # --- the main process -------------------------------------------------------------------------
@@ -373,12 +388,20 @@ def _renumber(tables: dict[str, pa.Table], offset: int) -> dict[str, pa.Table]:
 class Loader:
     """Collects chunk results in order and writes them to the archive in batches."""
 
-    def __init__(self, archive: Archive, batch_deals: int, on_chunk: Callable[[Result], None]):
+    def __init__(
+        self,
+        archive: Archive,
+        batch_deals: int,
+        on_chunk: Callable[[Result], None],
+        commit_deals: int | None = None,
+    ):
         self.archive = archive
         self.batch_deals = batch_deals
+        self.commit_deals = max(commit_deals or batch_deals, batch_deals)
         self.on_chunk = on_chunk
         self.open: dict[str, _Open] = {}
         self.buffered = 0
+        self.uncommitted = 0
 
     def expect(self, plan: FilePlan) -> None:
         self.open[plan.file] = _Open(plan, len(plan.chunks))
@@ -399,7 +422,10 @@ class Loader:
             self.flush()
 
     def flush(self) -> None:
-        """Write and commit what is buffered, with the ``sources`` rows of completed files.
+        """Write what is buffered, with the ``sources`` rows of completed files; commit once
+        ``commit_deals`` deals are uncommitted (fewer, larger commits: DuckDB writes a table's
+        rows straight to the database file, not to its log, once a transaction holds a row
+        group of them — 122,880 rows).
 
         Files whose chunks have not come back yet are not touched. A file left half-written
         by an interruption has no ``sources`` row, and its rows are dropped when the archive
@@ -421,8 +447,14 @@ class Loader:
                 info = SourceInfo(p.file, p.sha256, p.size, p.mtime, entry.records, entry.errors)
                 self.archive.finish_file(info)
                 del self.open[file]
+        self.uncommitted += self.buffered
         self.buffered = 0
+        if self.uncommitted >= self.commit_deals:
+            self.commit()
+
+    def commit(self) -> None:
         self.archive.commit()
+        self.uncommitted = 0
 
 
 def index_paths(
@@ -431,13 +463,16 @@ def index_paths(
     *,
     workers: int | None = None,
     batch_deals: int = 10_000,
+    commit_deals: int = 30_000,
     chunk_bytes: int = CHUNK_BYTES,
     verify: str = DEFAULT_VERIFIER,
     progress: Callable[[Report, int, int], None] | None = None,
 ) -> Report:
     """Index deal files and Parquet datasets into ``archive``; returns what was done.
 
-    ``progress(report, bytes_done, bytes_total)`` is called after every chunk.
+    Deals are inserted in batches of ``batch_deals`` and committed every ``commit_deals``
+    (at least every batch). ``progress(report, bytes_done, bytes_total)`` is called after every
+    chunk.
     """
     started = time.perf_counter()
     files, datasets = find_inputs(paths)
@@ -461,7 +496,7 @@ def index_paths(
         if progress is not None:
             progress(report, done, total)
 
-    loader = Loader(archive, batch_deals, on_chunk)
+    loader = Loader(archive, batch_deals, on_chunk, commit_deals)
     n = workers or os.cpu_count() or 1
     collecting = gc.isenabled()
     _freeze_garbage_collector()  # the workers inherit it; here it serves when n is 1
@@ -487,7 +522,7 @@ def _load(
             if n > 1:
                 gc.collect()  # what handling the chunk left here (see _run_chunk)
         loader.flush()
-        archive.commit()
+        loader.commit()
 
 
 def _tasks(plans: list[FilePlan], loader: Loader, verify: str) -> Iterator[Task]:
