@@ -5,12 +5,24 @@ A :class:`Rows` accumulates the rows of a batch of deals (:data:`COLUMNS` mirror
 :mod:`tarokpgn.archive.store` to insert in bulk. A deal added twice to the same
 :class:`Rows` (the same content hash) gets a second ``occurrences`` row only.
 
-This runs once per deal in the workers, so it is written for speed: tables with a few rows per
-deal keep one tuple per row (turned into columns by one ``zip`` at the end), the card tables keep
-one list per column, extended a whole item at a time, and the tables keyed by a deal hold the
-deal's number within the batch instead of its 64-character ``deal_id``: in Arrow their
-``deal_id`` column is dictionary-encoded (:data:`ARROW_SCHEMAS`), which DuckDB stores as the
-same VARCHAR.
+This runs once per deal in the workers, so it is written for speed. Converting Python values
+to Arrow costs about the same per value whatever the layout, so :meth:`Rows.add_deal` keeps the
+values that differ from row to row, and Arrow derives the rest in :meth:`Rows.to_arrow`, a few
+compute calls per batch:
+
+- ``deals``, ``occurrences`` and ``problems`` keep one tuple per row, turned into columns by
+  Arrow (a struct array from the tuples, flattened).
+- The other tables are :class:`_Table`\\ s: one list per column, the rows grouped in *runs*
+  (all of a deal's rows, or a segment of them: a hand, one exchange action, a trick's plays),
+  each with its deal's number and the values its rows share (a hand's seat). Arrow spreads a
+  run's values over its rows (run-end decoding) and numbers the rows in their run (``pos``).
+  The deal's number is its index in the batch, so ``deal_id`` is dictionary-encoded
+  (:data:`ARROW_SCHEMAS`), which DuckDB stores as the same VARCHAR.
+- ``scores`` shares its ``seat`` and ``deal_id`` columns with ``seats``; ``plays`` takes its
+  trick and winner from ``tricks``, and its seats from the distinct sequences of seats in
+  order of play (one per leader) of the batch.
+- A deal that fails half-way leaves no rows: its runs are dropped and every column cut back
+  to the end of the last run left (:meth:`_Table.drop`).
 """
 
 from __future__ import annotations
@@ -133,13 +145,6 @@ ARROW_SCHEMAS: Final = {
 """The schemas of :meth:`Rows.to_arrow`'s tables: :data:`SCHEMAS` with a dictionary-encoded
 ``deal_id`` in the tables keyed by a deal (all but ``deals``, ``occurrences``, ``problems``)."""
 
-_POSITIONS: Final = tuple(tuple(range(1, n + 1)) for n in range(80))
-
-
-def _positions(n: int) -> tuple[int, ...]:
-    """``(1, 2, …, n)``."""
-    return _POSITIONS[n] if n < 80 else tuple(range(1, n + 1))
-
 
 def _options(pairs: Iterable[tuple[str, str]]) -> str:
     return " ".join(f"{k}={v}" for k, v in pairs)
@@ -173,45 +178,95 @@ def _winners(tricks: list[Trick], engine: tuple[str, ...]) -> dict[int, str]:
     return out
 
 
-class Rows:
-    """Rows for a batch of deals, table by table.
+class _Table:
+    """The rows of one table added so far: one list per column (``cols``), and the rows grouped
+    in *runs*.
 
-    Most tables keep one tuple per row, with the deal's number (its index in the batch) in
-    place of its ``deal_id``. The card tables (``hands``, ``talon``, ``exchanges``, ``plays``)
-    and ``tags`` keep one tuple per *segment* (a hand, a trick, a deal's tags: the values
-    shared by its rows, and its number of rows) plus the values that differ row by row; the
-    shared values and the positions are spread over the rows by Arrow in :meth:`to_arrow`.
+    A run is consecutive rows of one deal that share values: all the deal's rows of the table,
+    or a segment of them (a hand's cards, a trick's plays). :meth:`close` ends a run: it notes
+    the number of rows so far (``ends``) and the deal's number (``deals``); the caller then adds
+    the values the run's rows share, one list per column in ``shared``. Runs are never empty.
+    """
+
+    def __init__(self, columns: int, shared: int = 0) -> None:
+        self.cols: list[list[Any]] = [[] for _ in range(columns)]
+        self.ends: list[int] = []
+        self.deals: list[int] = []
+        self.shared: list[list[Any]] = [[] for _ in range(shared)]
+        self.end = 0
+        """Rows in the runs ended so far."""
+
+    def close(self, deal: int) -> bool:
+        """End the run of the rows added since the last one (of deal ``deal``), unless there
+        are none; whether it did."""
+        n = len(self.cols[0])
+        if n == self.end:
+            return False
+        self.end = n
+        self.ends.append(n)
+        self.deals.append(deal)
+        return True
+
+    def drop(self, deal: int) -> None:
+        """Remove the rows added for ``deal``, the last deal (ended runs or not)."""
+        deals = self.deals
+        i = len(deals)
+        while i and deals[i - 1] == deal:
+            i -= 1
+        del self.ends[i:], deals[i:]
+        for values in self.shared:
+            del values[i:]
+        self.end = self.ends[-1] if self.ends else 0
+        for values in self.cols:
+            del values[self.end :]
+
+
+class Rows:
+    """Rows for a batch of deals, table by table (see the module docstring).
+
+    A deal is known by its number (its index in the batch); ``deals`` and ``occurrences`` keep
+    one tuple per row, ``problems`` too; the other tables are :class:`_Table`\\ s.
     """
 
     def __init__(self) -> None:
         self._ids: list[str] = []
         """Distinct deal ids in the order added; a deal's number is its index here."""
         self._number: dict[str, int] = {}
-        self._occurrences: list[tuple[str, int, str, int, int]] = []
+        self._occurrences: list[tuple[str, int, int, int, int]] = []
+        """(file, idx, deal number, offset, line)."""
         self._deals: list[tuple[Any, ...]] = []
-        self._seats: list[tuple[int, str, int, str | None, str | None, int | None]] = []
-        self._scores: list[tuple[int, str, int | None, int | None, bool | None]] = []
-        self._card_points: list[tuple[int, str, int]] = []
-        self._breakdown: list[tuple[int, int, str, int, str]] = []
-        self._auction: list[tuple[int, int, str, str]] = []
-        self._announcements: list[tuple[int, int, str, str, str, str, str]] = []
-        self._kontras: list[tuple[int, int, str, int, str]] = []
-        self._bonuses: list[tuple[int, str, str, bool, bool | None, int, int]] = []
-        self._irregularities: list[tuple[Any, ...]] = []
+        """The ``deals`` rows without their ``deal_id``."""
         self._problems: list[tuple[Any, ...]] = []
-        # segments (shared values, rows) and the values of each row
-        self._tag_segments: list[tuple[int, int]] = []
-        self._tag_pairs: list[tuple[str, str]] = []
-        self._hand_segments: list[tuple[int, str, int]] = []
-        self._hand_cards: list[str] = []
-        self._talon_segments: list[tuple[int, int]] = []
-        self._talon_cards: list[str] = []
-        self._exchange_segments: list[tuple[int, str, str, int]] = []
-        self._exchange_cards: list[str] = []
-        self._tricks: list[tuple[int, int, str, str | None, int]] = []
-        """The ``tricks`` rows, which are also the segments of ``plays``."""
-        self._play_seats: list[str] = []
-        self._play_cards: list[str] = []
+        self._tags = _Table(1)  # (name, value) pairs; a run: a deal's tags
+        self._seats = _Table(7)  # seat, player, role, tricks_won, computed, written, agrees
+        """``seats`` and ``scores`` (a row per seat in both)."""
+        self._card_points = _Table(2)  # holder, points
+        self._breakdown = _Table(3)  # label, value, detail
+        self._bonuses = _Table(6)  # name, side, announced, made, value, kontra
+        self._auction = _Table(2)  # seat, bid
+        self._announcements = _Table(5)  # kind, seat, name, cards, options
+        self._kontras = _Table(3)  # seat, level, target
+        self._irregularities = _Table(6)  # kind, what, seat, claimant, trick, options
+        self._tricks = _Table(4)  # trick, leader, winner, cards
+        self._hands = _Table(1, 1)  # card; a run: a hand (shared: seat)
+        self._talon = _Table(1)  # card; a run: a talon
+        self._exchanges = _Table(1, 2)  # card; a run: one action's cards (shared: seat, action)
+        self._plays = _Table(1, 2)
+        """card; a run: a trick's cards (shared: the trick's row in ``tricks``, and where the
+        trick's seats in order of play start in ``_turns``)."""
+        self._turns: list[str] = []
+        """Seats in order of play of the tricks, one sequence per leader and table."""
+        self._turn_starts: dict[tuple[str, ...], dict[str, int]] = {}
+        """Seats around the table → leader → start of its sequence in ``_turns``."""
+        self._seatings: dict[str, dict[str, tuple[int, tuple[str, ...], tuple[str, ...]]]] = {}
+        """Variant → dealer → the record's (players, seats, play_order())."""
+
+    def _tables(self) -> tuple[_Table, ...]:
+        return (
+            self._tags, self._seats, self._card_points, self._breakdown, self._bonuses,
+            self._auction, self._announcements, self._kontras, self._irregularities,
+            self._tricks, self._hands, self._talon, self._exchanges, self._plays,
+        )  # fmt: skip
 
     def __len__(self) -> int:
         """Number of distinct deals added."""
@@ -236,56 +291,65 @@ class Rows:
             raise ValueError("a record needs a source with a content hash to be archived")
         _check_ranges(record, verdict)
         deal_id = src.sha256
-        self._occurrences.append((src.file, src.index, deal_id, src.offset, src.line))
-        if deal_id in self._number:
-            return deal_id
-        number = len(self._ids)
-        self._ids.append(deal_id)
-        self._number[deal_id] = number
-        marks = [len(rows) for rows in self._lists()]
-        try:
-            self._add_all(number, src, record, verdict, last_winner)
-        except BaseException:  # leave no partial rows behind
-            for rows, mark in zip(self._lists(), marks, strict=True):
-                del rows[mark:]
-            del self._occurrences[-1]
-            del self._ids[-1]
-            del self._number[deal_id]
-            raise
+        number = self._number.get(deal_id)
+        if number is None:
+            number = len(self._ids)
+            self._ids.append(deal_id)
+            self._number[deal_id] = number
+            problems = len(self._problems)
+            try:
+                self._add_all(number, src, record, verdict, last_winner)
+            except BaseException:  # leave no partial rows behind
+                for table in self._tables():
+                    table.drop(number)
+                del self._deals[number:], self._problems[problems:]
+                del self._ids[-1], self._number[deal_id]
+                raise
+        self._occurrences.append((src.file, src.index, number, src.offset, src.line))
         return deal_id
 
-    def _lists(self) -> list[list[Any]]:
-        """Every list a deal adds to but ``occurrences``."""
-        return [
-            self._deals, self._seats, self._scores, self._card_points, self._breakdown,
-            self._auction, self._announcements, self._kontras, self._bonuses,
-            self._irregularities, self._problems, self._tag_segments, self._tag_pairs,
-            self._hand_segments, self._hand_cards, self._talon_segments, self._talon_cards,
-            self._exchange_segments, self._exchange_cards, self._tricks, self._play_seats,
-            self._play_cards,
-        ]  # fmt: skip
+    def _seating(
+        self, record: Record, variant: str, dealer: str
+    ) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+        """The record's (players, seats, play_order()), which follow from its variant and dealer."""
+        by_dealer = self._seatings.get(variant)
+        if by_dealer is None:
+            by_dealer = self._seatings[variant] = {}
+        seating = by_dealer.get(dealer)
+        if seating is None:
+            seating = by_dealer[dealer] = (record.players, record.seats, record.play_order())
+        return seating
 
     def _add_all(
         self, k: int, src: Source, record: Record, verdict: Verdict, last_winner: str | None
     ) -> None:
-        tricks: list[Trick] = []
-        call: Call | None = None
-        talon: Talon | None = None
-        for item in record.items:
-            if isinstance(item, Trick):
-                tricks.append(item)
-            elif isinstance(item, Call) and call is None:
-                call = item
-            elif isinstance(item, Talon) and talon is None:
-                talon = item
+        tags = record.tags
+        tag = dict(reversed(tags))  # the first of a repeated name wins
+        players, seats, order = self._seating(record, tag.get("Variant", ""), tag.get("Dealer", ""))
+        self._tags.cols[0].extend(tags)
+        self._tags.close(k)
+        tricks, call, talon = self._items(k, record)
         winners = _winners(tricks, verdict.trick_winners)
         if tricks and last_winner is not None and tricks[-1].number not in winners:
             winners[tricks[-1].number] = last_winner
-        self._deal(k, record, verdict, call, talon, len(tricks))
-        self._seat_rows(k, record, verdict, winners, len(tricks))
+        self._seat_rows(k, tag, order, verdict, winners, len(tricks))
         self._verdict_rows(k, verdict)
-        self._items(k, record)
-        self._trick_rows(k, record.seats, tricks, winners)
+        self._trick_rows(k, seats, tricks, winners)
+        in_talon: bool | None = None
+        if call is not None and talon is not None and "?" not in talon.cards:
+            in_talon = call.card in talon.cards
+        points = verdict.card_points
+        date = tag.get("Date", "")
+        self._deals.append(
+            (tag.get("Variant") or None, tag.get("Ruleset") or record.ruleset or None,
+             tag.get("Options") or None, tag.get("Event") or None, tag.get("Site") or None,
+             date or None, year_of(date), tag.get("Round") or None, tag.get("Deal") or None,
+             tag.get("Match") or None, tag.get("Dealer") or None, players,
+             tag.get("Result") or None, str(verdict.status), verdict.contract,
+             verdict.declarer, verdict.partner, call.card if call is not None else None,
+             in_talon, verdict.won, points.get("declarer"), points.get("opponents"),
+             verdict.game_kontra, len(tricks), len(verdict.problems))
+        )  # fmt: skip
         for p in verdict.problems:
             self._problems.append(
                 (src.file, src.sha256, "verify", src.index, p.line, p.column, p.code, p.message,
@@ -311,198 +375,252 @@ class Rows:
              p.rule, p.accepted)
         )  # fmt: skip
 
-    def _deal(
-        self,
-        k: int,
-        record: Record,
-        verdict: Verdict,
-        call: Call | None,
-        talon: Talon | None,
-        tricks: int,
-    ) -> None:
-        in_talon: bool | None = None
-        if call is not None and talon is not None and "?" not in talon.cards:
-            in_talon = call.card in talon.cards
-        points = verdict.card_points
-        tags = record.tags
-        tag: dict[str, str] = {}
-        for i in range(len(tags) - 1, -1, -1):  # the first of a repeated name wins
-            name, value = tags[i]
-            tag[name] = value
-        date = tag.get("Date", "")
-        self._deals.append(
-            (k, record.variant or None, record.ruleset or None, tag.get("Options") or None,
-             tag.get("Event") or None, tag.get("Site") or None, date or None, year_of(date),
-             tag.get("Round") or None, tag.get("Deal") or None, tag.get("Match") or None,
-             record.dealer or None, record.players, tag.get("Result") or None,
-             str(verdict.status), verdict.contract, verdict.declarer, verdict.partner,
-             call.card if call is not None else None, in_talon, verdict.won,
-             points.get("declarer"), points.get("opponents"), verdict.game_kontra, tricks,
-             len(verdict.problems))
-        )  # fmt: skip
-        self._tag_segments.append((k, len(tags)))
-        self._tag_pairs.extend(tags)
+    def _items(self, k: int, record: Record) -> tuple[list[Trick], Call | None, Talon | None]:
+        """Rows of the items but tricks; returns the tricks, the first call and talon."""
+        tricks: list[Trick] = []
+        call: Call | None = None
+        talon: Talon | None = None
+        hands, talons, exchanges = self._hands, self._talon, self._exchanges
+        auction, bid_seats, bids = self._auction, self._auction.cols[0], self._auction.cols[1]
+        announcements, kontras = self._announcements, self._kontras
+        for item in record.items:
+            if isinstance(item, Trick):
+                tricks.append(item)  # see _trick_rows
+            elif isinstance(item, Hand):
+                if item.cards:
+                    hands.cols[0].extend(item.cards)
+                    hands.close(k)
+                    hands.shared[0].append(item.seat)
+            elif isinstance(item, Talon):
+                if talon is None:
+                    talon = item
+                if item.cards:
+                    talons.cols[0].extend(item.cards)
+                    talons.close(k)
+            elif isinstance(item, Auction):
+                for bid in item.bids:
+                    bid_seats.append(bid.seat)
+                    bids.append(bid.bid)
+            elif isinstance(item, Call):
+                if call is None:
+                    call = item
+            elif isinstance(item, Exchange):
+                for action, cards in (("take", item.take), ("discard", item.discard),
+                                      ("show", item.show)):  # fmt: skip
+                    if cards:
+                        exchanges.cols[0].extend(cards)
+                        exchanges.close(k)
+                        exchanges.shared[0].append(item.seat)
+                        exchanges.shared[1].append(action)
+            elif isinstance(item, Announce):
+                cols = announcements.cols
+                cols[0].append(item.kind)
+                cols[1].append(item.seat)
+                cols[2].append(item.name)
+                cols[3].append(" ".join(item.cards))
+                cols[4].append(_options(item.options))
+            elif isinstance(item, Kontra):
+                cols = kontras.cols
+                cols[0].append(item.seat)
+                cols[1].append(item.level)
+                cols[2].append(item.target)
+            elif isinstance(item, Renons):
+                self._renons(item)
+            elif isinstance(item, Irregular):
+                self._irregular(item)
+        auction.close(k)
+        announcements.close(k)
+        kontras.close(k)
+        self._irregularities.close(k)
+        return tricks, call, talon
 
     def _seat_rows(
-        self, k: int, record: Record, verdict: Verdict, winners: dict[int, str], tricks: int
+        self,
+        k: int,
+        tag: dict[str, str],
+        order: tuple[str, ...],
+        verdict: Verdict,
+        winners: dict[int, str],
+        tricks: int,
     ) -> None:
         won: dict[str, int] = {}
         for seat in winners.values():
             won[seat] = won.get(seat, 0) + 1
         complete = len(winners) == tricks
-        written = verdict.written if verdict.written is not None else _written(record)
+        written = verdict.written
+        if written is None:
+            written = _written(tag.get("Result", ""))
         computed = verdict.scores or {}
         declarer, partner = verdict.declarer, verdict.partner
-        seats, scores = self._seats, self._scores
-        for position, seat in enumerate(record.play_order(), 1):
+        table = self._seats
+        seats, players, roles, tricks_won, computeds, writtens, agrees = table.cols
+        seats.extend(order)
+        for seat in order:
             role: str | None = None
             if declarer is not None:
                 if seat == declarer:
                     role = "declarer"
                 else:
                     role = "partner" if seat == partner else "opponent"
-            seats.append(
-                (k, seat, position, record.player(seat) or None, role,
-                 won.get(seat, 0) if complete else None)
-            )  # fmt: skip
+            players.append(tag.get(seat) or None)
+            roles.append(role)
+            tricks_won.append(won.get(seat, 0) if complete else None)
             c = computed.get(seat)
             w = written.get(seat) if written else None
-            scores.append((k, seat, c, w, None if c is None or w is None else c == w))
+            computeds.append(c)
+            writtens.append(w)
+            agrees.append(None if c is None or w is None else c == w)
+        table.close(k)
 
     def _verdict_rows(self, k: int, verdict: Verdict) -> None:
-        card_points = self._card_points
-        for holder, points in verdict.card_points.items():
-            card_points.append((k, holder, points))
-        breakdown = self._breakdown
-        for pos, line in enumerate(verdict.breakdown, 1):
-            breakdown.append((k, pos, line.label, line.value, line.detail))
-        bonuses = self._bonuses
+        points = verdict.card_points
+        cols = self._card_points.cols
+        cols[0].extend(points.keys())
+        cols[1].extend(points.values())
+        self._card_points.close(k)
+        labels, values, details = self._breakdown.cols
+        for line in verdict.breakdown:
+            labels.append(line.label)
+            values.append(line.value)
+            details.append(line.detail)
+        self._breakdown.close(k)
+        cols = self._bonuses.cols
         for b in verdict.bonuses:
-            bonuses.append((k, b.name, b.side, b.announced, b.made, b.value, b.kontra))
+            cols[0].append(b.name)
+            cols[1].append(b.side)
+            cols[2].append(b.announced)
+            cols[3].append(b.made)
+            cols[4].append(b.value)
+            cols[5].append(b.kontra)
+        self._bonuses.close(k)
 
-    def _items(self, k: int, record: Record) -> None:
-        n_auction = n_announce = n_kontra = n_irregular = 0
-        for item in record.items:
-            if isinstance(item, Trick):
-                continue  # see _trick_rows
-            if isinstance(item, Hand):
-                self._hand_segments.append((k, item.seat, len(item.cards)))
-                self._hand_cards.extend(item.cards)
-            elif isinstance(item, Talon):
-                self._talon_segments.append((k, len(item.cards)))
-                self._talon_cards.extend(item.cards)
-            elif isinstance(item, Auction):
-                for bid in item.bids:
-                    n_auction += 1
-                    self._auction.append((k, n_auction, bid.seat, bid.bid))
-            elif isinstance(item, Exchange):
-                self._exchange(k, item)
-            elif isinstance(item, Announce):
-                n_announce += 1
-                self._announcements.append(
-                    (k, n_announce, item.kind, item.seat, item.name, " ".join(item.cards),
-                     _options(item.options))
-                )  # fmt: skip
-            elif isinstance(item, Kontra):
-                n_kontra += 1
-                self._kontras.append((k, n_kontra, item.seat, item.level, item.target))
-            elif isinstance(item, Renons):
-                n_irregular += 1
-                self._renons(k, n_irregular, item)
-            elif isinstance(item, Irregular):
-                n_irregular += 1
-                self._irregular(k, n_irregular, item)
-
-    def _exchange(self, k: int, item: Exchange) -> None:
-        segments, cards = self._exchange_segments, self._exchange_cards
-        if item.take:
-            segments.append((k, item.seat, "take", len(item.take)))
-            cards.extend(item.take)
-        if item.discard:
-            segments.append((k, item.seat, "discard", len(item.discard)))
-            cards.extend(item.discard)
-        if item.show:
-            segments.append((k, item.seat, "show", len(item.show)))
-            cards.extend(item.show)
-
-    def _renons(self, k: int, pos: int, item: Renons) -> None:
+    def _renons(self, item: Renons) -> None:
         opts = list(item.options)
         if item.card:
             opts.insert(0, ("card", item.card))
         if item.kontra:
             opts.insert(1 if item.card else 0, ("kontra", str(item.kontra)))
-        self._irregularities.append(
-            (k, pos, "renons", item.kind, item.accused, item.claimant, item.trick, _options(opts))
-        )
+        self._irregular_row("renons", item.kind, item.accused, item.claimant, item.trick, opts)
 
-    def _irregular(self, k: int, pos: int, item: Irregular) -> None:
+    def _irregular(self, item: Irregular) -> None:
         trick = dict(item.options).get("trick", "")
         number = int(trick) if trick.isdigit() and len(trick) < 5 else None
-        self._irregularities.append(
-            (k, pos, "irregular", item.kind, item.seat, None, number, _options(item.options))
-        )
+        self._irregular_row("irregular", item.kind, item.seat, None, number, item.options)
+
+    def _irregular_row(
+        self,
+        kind: str,
+        what: str,
+        seat: str | None,
+        claimant: str | None,
+        trick: int | None,
+        options: Iterable[tuple[str, str]],
+    ) -> None:
+        cols = self._irregularities.cols
+        cols[0].append(kind)
+        cols[1].append(what)
+        cols[2].append(seat)
+        cols[3].append(claimant)
+        cols[4].append(trick)
+        cols[5].append(_options(options))
 
     def _trick_rows(
-        self, k: int, order: tuple[str, ...], tricks: list[Trick], winners: dict[int, str]
+        self, k: int, seats: tuple[str, ...], tricks: list[Trick], winners: dict[int, str]
     ) -> None:
         if not tricks:
             return
-        rotations: dict[str, tuple[str, ...]] = {}  # leader → seats in order of play
-        for i in range(len(order)):
-            rotations[order[i]] = order[i:] + order[:i]
-        rows, seats, cards = self._tricks, self._play_seats, self._play_cards
+        starts = self._turn_starts.get(seats)
+        if starts is None:
+            starts = self._turn_starts[seats] = {}
+        table, plays = self._tricks, self._plays
+        numbers, leaders, trick_winners, sizes = table.cols
+        cards, rows, turns = plays.cols[0], plays.shared[0], plays.shared[1]
         for trick in tricks:
             n = len(trick.cards)
-            rows.append((k, trick.number, trick.leader, winners.get(trick.number), n))
-            turn = rotations.get(trick.leader, order)
-            if n != len(turn):  # "?": more cards than seats
-                turn = (turn + ("?",) * n)[:n]
-            seats.extend(turn)
-            cards.extend(trick.cards)
+            numbers.append(trick.number)
+            leaders.append(trick.leader)
+            trick_winners.append(winners.get(trick.number))
+            sizes.append(n)
+            if n:
+                start = starts.get(trick.leader)
+                if start is None or n > len(seats):
+                    start = self._turn(starts, seats, trick.leader, n)
+                cards.extend(trick.cards)
+                plays.close(k)
+                rows.append(len(numbers) - 1)
+                turns.append(start)
+        table.close(k)
+
+    def _turn(self, starts: dict[str, int], seats: tuple[str, ...], leader: str, n: int) -> int:
+        """Where the seats playing a trick of ``n`` cards led by ``leader`` start in
+        ``_turns``: the seats from the leader on (all seats if the leader is none), then ``?``
+        for the cards beyond one per seat."""
+        turn = seats
+        if leader in seats:
+            i = seats.index(leader)
+            turn = seats[i:] + seats[:i]
+        start = len(self._turns)
+        if n > len(turn):  # not kept in starts: used once
+            self._turns.extend(turn + ("?",) * (n - len(turn)))
+        else:
+            self._turns.extend(turn)
+            starts[leader] = start
+        return start
 
     def to_arrow(self) -> dict[str, pa.Table]:
         """One pyarrow table per archive table (empty tables included), in
         :data:`ARROW_SCHEMAS`: the ``deal_id`` of the deal tables is dictionary-encoded."""
         ids = pa.array(self._ids, pa.string())
         out: dict[str, pa.Table] = {}
-        rows: dict[str, list[Any]] = {
-            "occurrences": self._occurrences, "deals": self._deals, "seats": self._seats,
-            "scores": self._scores, "card_points": self._card_points,
-            "breakdown": self._breakdown, "auction": self._auction,
-            "announcements": self._announcements, "kontras": self._kontras,
-            "bonuses": self._bonuses, "tricks": self._tricks,
-            "irregularities": self._irregularities, "problems": self._problems,
-        }  # fmt: skip
-        for table, values in rows.items():
-            out[table] = _table(table, values, ids)
-        i32, text = pa.int32(), pa.string()
-        tags = _transpose(self._tag_pairs, [text, text])
-        out["tags"] = _spread(
-            "tags", _transpose(self._tag_segments, [i32, i32]), ("deal_id",),
-            {"name": tags[0], "value": tags[1]}, ids,
-        )  # fmt: skip
-        out["hands"] = _spread(
-            "hands", _transpose(self._hand_segments, [i32, text, i32]), ("deal_id", "seat"),
-            {"card": pa.array(self._hand_cards, text)}, ids,
-        )  # fmt: skip
-        out["talon"] = _spread(
-            "talon", _transpose(self._talon_segments, [i32, i32]), ("deal_id",),
-            {"card": pa.array(self._talon_cards, text)}, ids,
-        )  # fmt: skip
-        out["exchanges"] = _spread(
-            "exchanges", _transpose(self._exchange_segments, [i32, text, text, i32]),
-            ("deal_id", "seat", "action"), {"card": pa.array(self._exchange_cards, text)}, ids,
-        )  # fmt: skip
-        tricks = out["tricks"]
-        segments = [
-            _indices(tricks["deal_id"]), tricks["trick"].combine_chunks(),
-            tricks["winner"].combine_chunks(), tricks["cards"].combine_chunks().cast(i32),
-        ]  # fmt: skip
-        out["plays"] = _spread(
-            "plays", segments, ("deal_id", "trick", "winner"),
-            {"seat": pa.array(self._play_seats, text), "card": pa.array(self._play_cards, text)},
-            ids,
-        )  # fmt: skip
+        occurrences = _transpose(self._occurrences, [_S, _I32, _I32, _I64, _I32])
+        occurrences[2] = ids.take(occurrences[2])
+        out["occurrences"] = pa.Table.from_arrays(occurrences, schema=ARROW_SCHEMAS["occurrences"])
+        deals = _transpose(self._deals, [f.type for f in ARROW_SCHEMAS["deals"]][1:])
+        out["deals"] = pa.Table.from_arrays([ids, *deals], schema=ARROW_SCHEMAS["deals"])
+        problems = ARROW_SCHEMAS["problems"]
+        out["problems"] = pa.Table.from_arrays(
+            _transpose(self._problems, [f.type for f in problems]), schema=problems
+        )
+        tags = _columns("tags", self._tags, (), ids)
+        tags["name"], tags["value"] = _transpose(self._tags.cols[0], [_S, _S])
+        out["tags"] = _assemble("tags", tags)
+        seats = _columns(
+            "seats", self._seats, ("seat", "player", "role", "tricks_won"), ids, pos="position"
+        )
+        out["seats"] = _assemble("seats", seats)
+        scores = {"deal_id": seats["deal_id"], "seat": seats["seat"]}
+        for name, values in zip(
+            ("computed", "written", "agrees"), self._seats.cols[4:], strict=True
+        ):
+            scores[name] = pa.array(values, ARROW_SCHEMAS["scores"].field(name).type)
+        out["scores"] = _assemble("scores", scores)
+        for table, data, names, shared in (
+            ("card_points", self._card_points, ("holder", "points"), ()),
+            ("breakdown", self._breakdown, ("label", "value", "detail"), ()),
+            ("bonuses", self._bonuses,
+             ("name", "side", "announced", "made", "value", "kontra"), ()),
+            ("auction", self._auction, ("seat", "bid"), ()),
+            ("announcements", self._announcements,
+             ("kind", "seat", "name", "cards", "options"), ()),
+            ("kontras", self._kontras, ("seat", "level", "target"), ()),
+            ("irregularities", self._irregularities,
+             ("kind", "what", "seat", "claimant", "trick", "options"), ()),
+            ("hands", self._hands, ("card",), ("seat",)),
+            ("talon", self._talon, ("card",), ()),
+            ("exchanges", self._exchanges, ("card",), ("seat", "action")),
+        ):  # fmt: skip
+            out[table] = _assemble(table, _columns(table, data, names, ids, shared))
+        tricks = _columns("tricks", self._tricks, ("trick", "leader", "winner", "cards"), ids)
+        out["tricks"] = _assemble("tricks", tricks)
+        # a play's trick and winner: its trick's (a row of tricks); its seat: from _turns
+        plays = _columns("plays", self._plays, ("card",), ids)
+        ends = pa.array(self._plays.ends, _I32)
+        trick_rows = _decode(ends, pa.array(self._plays.shared[0], _I32), self._plays.end)
+        plays["trick"] = tricks["trick"].take(trick_rows)
+        plays["winner"] = tricks["winner"].take(trick_rows)
+        turns = _decode(ends, pa.array(self._plays.shared[1], _I32), self._plays.end)
+        plays["seat"] = pa.array(self._turns, _S).take(pc.add(turns, pc.subtract(plays["pos"], 1)))
+        out["plays"] = _assemble("plays", plays)
         return {table: out[table] for table in COLUMNS}
 
 
@@ -510,31 +628,45 @@ def _struct(kinds: list[pa.DataType]) -> pa.DataType:
     return pa.struct([pa.field(f"c{i}", kind) for i, kind in enumerate(kinds)])
 
 
-def _transpose(rows: list[tuple[Any, ...]], kinds: list[pa.DataType]) -> list[pa.Array]:
-    """Rows → Arrow columns of types ``kinds`` (converted by Arrow, row by row)."""
+def _transpose(rows: list[Any], kinds: list[pa.DataType]) -> list[pa.Array]:
+    """Rows (tuples) → Arrow columns of types ``kinds`` (converted by Arrow, row by row)."""
     return list(pa.array(rows, _struct(kinds)).flatten())
 
 
-def _kinds(schema: pa.Schema) -> list[pa.DataType]:
-    """The types to convert a table's rows to (deal numbers for a dictionary-encoded deal id)."""
-    return [pa.int32() if f.type == DEAL_ID else f.type for f in schema]
-
-
-def _table(table: str, rows: list[tuple[Any, ...]], ids: pa.Array) -> pa.Table:
+def _assemble(table: str, arrays: dict[str, pa.Array]) -> pa.Table:
     schema = ARROW_SCHEMAS[table]
-    kinds = _kinds(schema)
-    if table == "deals":
-        kinds[0] = pa.int32()  # its deal numbers are 0, 1, 2, …: the ids as such
-    arrays = _transpose(rows, kinds)
-    if table == "deals":
-        arrays[0] = ids
-    for i, f in enumerate(schema):
-        if f.type == DEAL_ID:
-            arrays[i] = pa.DictionaryArray.from_arrays(arrays[i], ids)
-    return pa.Table.from_arrays(arrays, schema=schema)
+    return pa.Table.from_arrays([arrays[f.name] for f in schema], schema=schema)
 
 
-def _repeat(ends: pa.Array, values: pa.Array, total: int) -> pa.Array:
+def _columns(
+    table: str,
+    data: _Table,
+    names: tuple[str, ...],
+    ids: pa.Array,
+    shared: tuple[str, ...] = (),
+    pos: str = "pos",
+) -> dict[str, pa.Array]:
+    """Arrow columns of ``table`` from ``data``: ``names`` those of ``data.cols``, ``shared``
+    those of ``data.shared`` (spread over the rows of their runs); ``deal_id`` from the runs'
+    deal numbers (indices into ``ids``) and ``pos`` (if the table has it): the 1-based position
+    of a row in its run."""
+    schema = ARROW_SCHEMAS[table]
+    out = {
+        name: pa.array(values, schema.field(name).type)
+        for name, values in zip(names, data.cols, strict=False)
+    }
+    ends, total = pa.array(data.ends, _I32), data.end
+    out["deal_id"] = pa.DictionaryArray.from_arrays(
+        _decode(ends, pa.array(data.deals, _I32), total), ids
+    )
+    for name, values in zip(shared, data.shared, strict=False):
+        out[name] = _decode(ends, pa.array(values, schema.field(name).type), total)
+    if pos in schema.names:
+        out[pos] = _positions(ends, total).cast(schema.field(pos).type)
+    return out
+
+
+def _decode(ends: pa.Array, values: pa.Array, total: int) -> pa.Array:
     """``values[i]`` repeated up to row ``ends[i]`` (exclusive), ``total`` rows in all."""
     if not total:
         return values.slice(0, 0)
@@ -542,44 +674,18 @@ def _repeat(ends: pa.Array, values: pa.Array, total: int) -> pa.Array:
     return pc.run_end_decode(pa.Array.from_buffers(kind, total, [None], 0, 0, [ends, values]))
 
 
-def _indices(column: pa.ChunkedArray) -> pa.Array:
-    """The indices of a dictionary-encoded column of one chunk."""
-    chunk = column.combine_chunks()
-    assert isinstance(chunk, pa.DictionaryArray)
-    return chunk.indices
+_COUNTING: Final[list[pa.Array]] = []
+"""``[1, 2, …, n]`` (int32) for the largest ``n`` asked of :func:`_positions` so far."""
 
 
-def _spread(
-    table: str,
-    segments: list[pa.Array],
-    shared: tuple[str, ...],
-    own: dict[str, pa.Array],
-    ids: pa.Array,
-) -> pa.Table:
-    """The rows of ``table`` from its segments and the values of its rows.
-
-    ``segments`` are the columns of the values shared by a segment's rows (named by
-    ``shared``; deal numbers for ``deal_id``), then the segment's number of rows (int32);
-    ``own`` the columns that have a value per row. ``pos`` is the 1-based position of a row in
-    its segment.
-    """
-    schema = ARROW_SCHEMAS[table]
-    lengths = segments[-1]
-    values = dict(zip(shared, segments, strict=False))
-    if len(lengths) and pc.min(lengths).as_py() == 0:  # runs must not be empty
-        keep = pc.greater(lengths, 0)
-        lengths = lengths.filter(keep)
-        values = {name: array.filter(keep) for name, array in values.items()}
-    arrays = dict(own)
-    total = len(next(iter(own.values())))
-    ends = pc.cumulative_sum(lengths)
-    for name, array in values.items():
-        arrays[name] = _repeat(ends, array, total)
-    starts = _repeat(ends, pc.subtract(ends, lengths), total)
-    rows = _repeat(pa.array([total], pa.int32()), pa.array([1], pa.int32()), total)
-    arrays["pos"] = pc.subtract(pc.cumulative_sum(rows), starts).cast(schema.field("pos").type)
-    arrays["deal_id"] = pa.DictionaryArray.from_arrays(arrays["deal_id"], ids)
-    return pa.Table.from_arrays([arrays[f.name] for f in schema], schema=schema)
+def _positions(ends: pa.Array, total: int) -> pa.Array:
+    """The 1-based position of each row in its run (runs ending at ``ends``)."""
+    if not total:
+        return pa.array([], _I32)
+    if not _COUNTING or len(_COUNTING[0]) < total:
+        _COUNTING[:] = [pa.array(range(1, max(total, 1 << 16) + 1), _I32)]
+    starts = pa.concat_arrays([pa.array([0], _I32), ends.slice(0, len(ends) - 1)])
+    return pc.subtract(_COUNTING[0].slice(0, total), _decode(ends, starts, total))
 
 
 def _check_ranges(record: Record, verdict: Verdict) -> None:
@@ -605,8 +711,8 @@ def _check_ranges(record: Record, verdict: Verdict) -> None:
         raise ValueError("a number in the record is out of range for the archive")
 
 
-def _written(record: Record) -> dict[str, int] | None:
+def _written(result: str) -> dict[str, int] | None:
     try:
-        return parse_scores(record.get("Result"))
+        return parse_scores(result)
     except ValueError:
         return None
