@@ -19,15 +19,23 @@ compute calls per batch:
   The deal's number is its index in the batch, so ``deal_id`` is dictionary-encoded
   (:data:`ARROW_SCHEMAS`), which DuckDB stores as the same VARCHAR.
 - ``scores`` shares its ``seat`` and ``deal_id`` columns with ``seats``; ``plays`` takes its
-  trick and winner from ``tricks``, and its seats from the distinct sequences of seats in
+  runs, trick and winner from ``tricks``, and its seats from the distinct sequences of seats in
   order of play (one per leader) of the batch.
+- The cards and the tags, most of the strings, are also joined into one text per deal and
+  column (:class:`_Joined`) as the deal is added, while the record is still in the CPU caches;
+  Arrow cuts the texts at the separators (:func:`_split`). By the end of the batch the strings
+  are no longer cached, and reading them one by one (``pa.array``) would cost several times
+  more.
+- Integers without nulls go through :class:`array.array` (:func:`_ints`), which converts a
+  list in one C loop.
 - A deal that fails half-way leaves no rows: its runs are dropped and every column cut back
   to the end of the last run left (:meth:`_Table.drop`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import array
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import pyarrow as pa
@@ -221,6 +229,39 @@ class _Table:
             del values[self.end :]
 
 
+class _Joined:
+    """The values of a string column, and their text per deal: the deal's values joined by
+    ``sep``, made by :meth:`seal` at the end of the deal.
+
+    The texts are made while the strings are still in the CPU caches (the record was just read
+    and verified): :meth:`Rows.to_arrow`, long after, then reads a text per deal rather than
+    each string, a cache miss apiece (see :func:`_split`).
+    """
+
+    def __init__(self, sep: str, values: list[str] | None = None) -> None:
+        self.sep = sep
+        self.values: list[str] = [] if values is None else values
+        self.texts: list[str] = []
+        self.sealed = 0
+        """Values in the texts."""
+
+    def seal(self) -> None:
+        """Join the values added since the last time (if any) into a text."""
+        values = self.values
+        if len(values) > self.sealed:
+            self.texts.append(self.sep.join(values[self.sealed :]))
+            self.sealed = len(values)
+
+    def cut(self) -> None:
+        """Drop the last deal's text if its values were removed."""
+        if self.sealed > len(self.values):
+            del self.texts[-1]
+            self.sealed = len(self.values)
+
+    def array(self) -> pa.Array:
+        return _split(self.texts, self.sep, self.values)
+
+
 class Rows:
     """Rows for a batch of deals, table by table (see the module docstring).
 
@@ -237,7 +278,9 @@ class Rows:
         self._deals: list[tuple[Any, ...]] = []
         """The ``deals`` rows without their ``deal_id``."""
         self._problems: list[tuple[Any, ...]] = []
-        self._tags = _Table(1)  # (name, value) pairs; a run: a deal's tags
+        self._tags = _Table(2)  # name, value; a run: a deal's tags
+        self._tag_names = _Joined(" ", self._tags.cols[0])
+        self._tag_values = _Joined("\n", self._tags.cols[1])
         self._seats = _Table(7)  # seat, player, role, tricks_won, computed, written, agrees
         """``seats`` and ``scores`` (a row per seat in both)."""
         self._card_points = _Table(2)  # holder, points
@@ -247,13 +290,18 @@ class Rows:
         self._announcements = _Table(5)  # kind, seat, name, cards, options
         self._kontras = _Table(3)  # seat, level, target
         self._irregularities = _Table(6)  # kind, what, seat, claimant, trick, options
-        self._tricks = _Table(4)  # trick, leader, winner, cards
+        self._tricks = _Table(5)
+        """trick, leader, winner, cards; and where the trick's seats in order of play start in
+        ``_turns`` (their trick's plays are the next ``cards`` of ``_play_cards``)."""
         self._hands = _Table(1, 1)  # card; a run: a hand (shared: seat)
         self._talon = _Table(1)  # card; a run: a talon
         self._exchanges = _Table(1, 2)  # card; a run: one action's cards (shared: seat, action)
-        self._plays = _Table(1, 2)
-        """card; a run: a trick's cards (shared: the trick's row in ``tricks``, and where the
-        trick's seats in order of play start in ``_turns``)."""
+        self._play_cards = _Joined(" ")
+        self._cards = (
+            _Joined(" ", self._hands.cols[0]), _Joined(" ", self._talon.cols[0]),
+            _Joined(" ", self._exchanges.cols[0]), self._play_cards,
+        )  # fmt: skip
+        """The card columns (``card`` of hands, talon, exchanges, plays)."""
         self._turns: list[str] = []
         """Seats in order of play of the tricks, one sequence per leader and table."""
         self._turn_starts: dict[tuple[str, ...], dict[str, int]] = {}
@@ -265,7 +313,7 @@ class Rows:
         return (
             self._tags, self._seats, self._card_points, self._breakdown, self._bonuses,
             self._auction, self._announcements, self._kontras, self._irregularities,
-            self._tricks, self._hands, self._talon, self._exchanges, self._plays,
+            self._tricks, self._hands, self._talon, self._exchanges,
         )  # fmt: skip
 
     def __len__(self) -> int:
@@ -302,6 +350,9 @@ class Rows:
             except BaseException:  # leave no partial rows behind
                 for table in self._tables():
                     table.drop(number)
+                del self._play_cards.values[sum(self._tricks.cols[3]) :]
+                for joined in (*self._cards, self._tag_names, self._tag_values):
+                    joined.cut()
                 del self._deals[number:], self._problems[problems:]
                 del self._ids[-1], self._number[deal_id]
                 raise
@@ -326,8 +377,13 @@ class Rows:
         tags = record.tags
         tag = dict(reversed(tags))  # the first of a repeated name wins
         players, seats, order = self._seating(record, tag.get("Variant", ""), tag.get("Dealer", ""))
-        self._tags.cols[0].extend(tags)
+        names, values = self._tags.cols
+        for name, value in tags:
+            names.append(name)
+            values.append(value)
         self._tags.close(k)
+        self._tag_names.seal()
+        self._tag_values.seal()
         tricks, call, talon = self._items(k, record)
         winners = _winners(tricks, verdict.trick_winners)
         if tricks and last_winner is not None and tricks[-1].number not in winners:
@@ -350,6 +406,8 @@ class Rows:
              in_talon, verdict.won, points.get("declarer"), points.get("opponents"),
              verdict.game_kontra, len(tricks), len(verdict.problems))
         )  # fmt: skip
+        for joined in self._cards:
+            joined.seal()
         for p in verdict.problems:
             self._problems.append(
                 (src.file, src.sha256, "verify", src.index, p.line, p.column, p.code, p.message,
@@ -532,23 +590,19 @@ class Rows:
         starts = self._turn_starts.get(seats)
         if starts is None:
             starts = self._turn_starts[seats] = {}
-        table, plays = self._tricks, self._plays
-        numbers, leaders, trick_winners, sizes = table.cols
-        cards, rows, turns = plays.cols[0], plays.shared[0], plays.shared[1]
+        table, cards = self._tricks, self._play_cards.values
+        numbers, leaders, trick_winners, sizes, turns = table.cols
         for trick in tricks:
             n = len(trick.cards)
             numbers.append(trick.number)
             leaders.append(trick.leader)
             trick_winners.append(winners.get(trick.number))
             sizes.append(n)
-            if n:
-                start = starts.get(trick.leader)
-                if start is None or n > len(seats):
-                    start = self._turn(starts, seats, trick.leader, n)
-                cards.extend(trick.cards)
-                plays.close(k)
-                rows.append(len(numbers) - 1)
-                turns.append(start)
+            start = starts.get(trick.leader)
+            if start is None or n > len(seats):
+                start = self._turn(starts, seats, trick.leader, n)
+            turns.append(start)
+            cards.extend(trick.cards)
         table.close(k)
 
     def _turn(self, starts: dict[str, int], seats: tuple[str, ...], leader: str, n: int) -> int:
@@ -567,6 +621,24 @@ class Rows:
             starts[leader] = start
         return start
 
+    def _plays(self, tricks: dict[str, pa.Array], ids: pa.Array) -> dict[str, pa.Array]:
+        """The ``plays`` columns: the tricks with cards are the runs, their cards the rows."""
+        played = pc.greater(tricks["cards"], _NONE_I8)
+        ends = pc.cumulative_sum(tricks["cards"].filter(played).cast(_I32))
+        total = len(self._play_cards.values)
+        plays = {"card": self._play_cards.array()}
+        for name in ("deal_id", "trick", "winner"):
+            values = tricks[name].indices if name == "deal_id" else tricks[name]
+            plays[name] = _decode(ends, values.filter(played), total)
+        plays["deal_id"] = pa.DictionaryArray.from_arrays(plays["deal_id"], ids)
+        starts = _starts(ends)
+        plays["pos"] = _positions(ends, starts, total).cast(_I8)
+        # the seat in _turns: the trick's start there + the row's position in its run
+        turns = _ints(self._tricks.cols[4], _I32).filter(played)
+        at = pc.add(_arange(total), _decode(ends, pc.subtract(turns, starts), total))
+        plays["seat"] = pa.array(self._turns, _S).take(at)
+        return plays
+
     def to_arrow(self) -> dict[str, pa.Table]:
         """One pyarrow table per archive table (empty tables included), in
         :data:`ARROW_SCHEMAS`: the ``deal_id`` of the deal tables is dictionary-encoded."""
@@ -582,7 +654,7 @@ class Rows:
             _transpose(self._problems, [f.type for f in problems]), schema=problems
         )
         tags = _columns("tags", self._tags, (), ids)
-        tags["name"], tags["value"] = _transpose(self._tags.cols[0], [_S, _S])
+        tags["name"], tags["value"] = self._tag_names.array(), self._tag_values.array()
         out["tags"] = _assemble("tags", tags)
         seats = _columns(
             "seats", self._seats, ("seat", "player", "role", "tricks_won"), ids, pos="position"
@@ -592,8 +664,9 @@ class Rows:
         for name, values in zip(
             ("computed", "written", "agrees"), self._seats.cols[4:], strict=True
         ):
-            scores[name] = pa.array(values, ARROW_SCHEMAS["scores"].field(name).type)
+            scores[name] = _array("scores", name, values)
         out["scores"] = _assemble("scores", scores)
+        parts: dict[str, dict[str, pa.Array]] = {}
         for table, data, names, shared in (
             ("card_points", self._card_points, ("holder", "points"), ()),
             ("breakdown", self._breakdown, ("label", "value", "detail"), ()),
@@ -605,22 +678,18 @@ class Rows:
             ("kontras", self._kontras, ("seat", "level", "target"), ()),
             ("irregularities", self._irregularities,
              ("kind", "what", "seat", "claimant", "trick", "options"), ()),
-            ("hands", self._hands, ("card",), ("seat",)),
-            ("talon", self._talon, ("card",), ()),
-            ("exchanges", self._exchanges, ("card",), ("seat", "action")),
+            ("hands", self._hands, (), ("seat",)),
+            ("talon", self._talon, (), ()),
+            ("exchanges", self._exchanges, (), ("seat", "action")),
         ):  # fmt: skip
-            out[table] = _assemble(table, _columns(table, data, names, ids, shared))
+            parts[table] = _columns(table, data, names, ids, shared)
+        for table, joined in zip(("hands", "talon", "exchanges"), self._cards, strict=False):
+            parts[table]["card"] = joined.array()
+        for table, columns in parts.items():
+            out[table] = _assemble(table, columns)
         tricks = _columns("tricks", self._tricks, ("trick", "leader", "winner", "cards"), ids)
         out["tricks"] = _assemble("tricks", tricks)
-        # a play's trick and winner: its trick's (a row of tricks); its seat: from _turns
-        plays = _columns("plays", self._plays, ("card",), ids)
-        ends = pa.array(self._plays.ends, _I32)
-        trick_rows = _decode(ends, pa.array(self._plays.shared[0], _I32), self._plays.end)
-        plays["trick"] = tricks["trick"].take(trick_rows)
-        plays["winner"] = tricks["winner"].take(trick_rows)
-        turns = _decode(ends, pa.array(self._plays.shared[1], _I32), self._plays.end)
-        plays["seat"] = pa.array(self._turns, _S).take(pc.add(turns, pc.subtract(plays["pos"], 1)))
-        out["plays"] = _assemble("plays", plays)
+        out["plays"] = _assemble("plays", self._plays(tricks, ids))
         return {table: out[table] for table in COLUMNS}
 
 
@@ -652,18 +721,71 @@ def _columns(
     of a row in its run."""
     schema = ARROW_SCHEMAS[table]
     out = {
-        name: pa.array(values, schema.field(name).type)
-        for name, values in zip(names, data.cols, strict=False)
+        name: _array(table, name, values) for name, values in zip(names, data.cols, strict=False)
     }
-    ends, total = pa.array(data.ends, _I32), data.end
+    ends, total = _ints(data.ends, _I32), data.end
     out["deal_id"] = pa.DictionaryArray.from_arrays(
-        _decode(ends, pa.array(data.deals, _I32), total), ids
+        _decode(ends, _ints(data.deals, _I32), total), ids
     )
     for name, values in zip(shared, data.shared, strict=False):
-        out[name] = _decode(ends, pa.array(values, schema.field(name).type), total)
+        out[name] = _decode(ends, _array(table, name, values), total)
     if pos in schema.names:
-        out[pos] = _positions(ends, total).cast(schema.field(pos).type)
+        out[pos] = _positions(ends, _starts(ends), total).cast(schema.field(pos).type)
     return out
+
+
+_INTS: Final = frozenset(
+    {
+        ("card_points", "points"), ("breakdown", "value"), ("bonuses", "value"),
+        ("bonuses", "kontra"), ("kontras", "level"), ("tricks", "trick"), ("tricks", "cards"),
+    }
+)  # fmt: skip
+"""Integer columns converted by :func:`_ints`: never null."""
+
+
+def _array(table: str, column: str, values: Sequence[Any]) -> pa.Array:
+    """A column's values as an Arrow array of its type (:data:`ARROW_SCHEMAS`)."""
+    kind = ARROW_SCHEMAS[table].field(column).type
+    if (table, column) in _INTS:
+        return _ints(values, kind)
+    return pa.array(values, kind)
+
+
+_ARRAY_CODES: Final = {"int8": "b", "int16": "h", "int32": "i", "int64": "q"}
+assert all(array.array(c).itemsize == int(k[3:]) // 8 for k, c in _ARRAY_CODES.items())
+
+
+def _ints(values: Sequence[int], kind: pa.DataType) -> pa.Array:
+    """Integers as an Arrow array of integer type ``kind``: through an :class:`array.array`,
+    converted in one C loop (``pa.array`` converts value by value, at twice the cost). Falls
+    back to ``pa.array`` for a null or out-of-range value (to convert it or fail as it does).
+    """
+    try:
+        data = array.array(_ARRAY_CODES[str(kind)], values)
+    except (TypeError, OverflowError):
+        return pa.array(values, kind)
+    return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(data)])
+
+
+def _split(texts: list[str], sep: str, values: list[str]) -> pa.Array:
+    """``values`` as an Arrow string array, made from ``texts``, which are the values joined by
+    ``sep`` (an ASCII character) in groups: the positions of the separators in their join (found
+    by Arrow) give the offsets, and the join without them is the array's data. Much cheaper than
+    ``pa.array(values)`` when the strings are no longer in the CPU caches; that is the fallback
+    when a value has a ``sep`` (or cannot be encoded)."""
+    try:
+        joined = (sep.join(texts) + sep).encode()
+    except UnicodeEncodeError:
+        return pa.array(values, _S)
+    text = pa.Array.from_buffers(_U8, len(joined), [None, pa.py_buffer(joined)])
+    is_sep = pc.equal(text, pa.scalar(ord(sep), _U8))
+    seps = pc.indices_nonzero(is_sep)
+    if len(seps) != len(values):
+        return pa.array(values, _S)
+    ends = pc.subtract(seps.cast(_I32), _arange(len(values)))  # without the separators before
+    offsets = pa.concat_arrays([_ZERO, ends]).buffers()[1]
+    data = text.filter(pc.invert(is_sep)).buffers()[1] or pa.py_buffer(b"")
+    return pa.Array.from_buffers(_S, len(values), [None, offsets, data])
 
 
 def _decode(ends: pa.Array, values: pa.Array, total: int) -> pa.Array:
@@ -674,18 +796,32 @@ def _decode(ends: pa.Array, values: pa.Array, total: int) -> pa.Array:
     return pc.run_end_decode(pa.Array.from_buffers(kind, total, [None], 0, 0, [ends, values]))
 
 
-_COUNTING: Final[list[pa.Array]] = []
-"""``[1, 2, …, n]`` (int32) for the largest ``n`` asked of :func:`_positions` so far."""
+_U8: Final = pa.uint8()
+_ZERO: Final = pa.array([0], _I32)
+# compute functions given a Python number convert it slowly (an import attempt each time)
+_ONE: Final = pa.scalar(1, _I32)
+_NONE_I8: Final = pa.scalar(0, _I8)
+_ARANGE: Final[list[pa.Array]] = []
+"""``[0, 1, …, n - 1]`` (int32) for the largest ``n`` asked of :func:`_arange` so far."""
 
 
-def _positions(ends: pa.Array, total: int) -> pa.Array:
-    """The 1-based position of each row in its run (runs ending at ``ends``)."""
-    if not total:
-        return pa.array([], _I32)
-    if not _COUNTING or len(_COUNTING[0]) < total:
-        _COUNTING[:] = [pa.array(range(1, max(total, 1 << 16) + 1), _I32)]
-    starts = pa.concat_arrays([pa.array([0], _I32), ends.slice(0, len(ends) - 1)])
-    return pc.subtract(_COUNTING[0].slice(0, total), _decode(ends, starts, total))
+def _arange(n: int) -> pa.Array:
+    """``[0, 1, …, n - 1]`` (int32)."""
+    if not _ARANGE or len(_ARANGE[0]) < n:
+        _ARANGE[:] = [pa.array(range(max(n, 1 << 16)), _I32)]
+    return _ARANGE[0].slice(0, n)
+
+
+def _starts(ends: pa.Array) -> pa.Array:
+    """The first row of each run (runs ending at ``ends``)."""
+    if not len(ends):
+        return ends
+    return pa.concat_arrays([_ZERO, ends.slice(0, len(ends) - 1)])
+
+
+def _positions(ends: pa.Array, starts: pa.Array, total: int) -> pa.Array:
+    """The 1-based position of each row in its run (int32)."""
+    return pc.subtract(_arange(total), _decode(ends, pc.subtract(starts, _ONE), total))
 
 
 def _check_ranges(record: Record, verdict: Verdict) -> None:
