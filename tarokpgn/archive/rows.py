@@ -10,8 +10,8 @@ to Arrow costs about the same per value whatever the layout, so :meth:`Rows.add_
 values that differ from row to row, and Arrow derives the rest in :meth:`Rows.to_arrow`, a few
 compute calls per batch:
 
-- ``deals``, ``occurrences`` and ``problems`` keep one tuple per row, turned into columns by
-  Arrow (a struct array from the tuples, flattened).
+- ``deals`` and ``problems`` keep one tuple per row, turned into columns by Arrow (a struct
+  array from the tuples, flattened); ``occurrences`` one list per column.
 - The other tables are :class:`_Table`\\ s: one list per column, the rows grouped in *runs*
   (all of a deal's rows, or a segment of them: a hand, one exchange action, a trick's plays),
   each with its deal's number and the values its rows share (a hand's seat). Arrow spreads a
@@ -21,8 +21,8 @@ compute calls per batch:
 - ``scores`` shares its ``seat`` and ``deal_id`` columns with ``seats``; ``plays`` takes its
   runs, trick and winner from ``tricks``, and its seats from the distinct sequences of seats in
   order of play (one per leader) of the batch.
-- The cards and the tags, most of the strings, are also joined into one text per deal and
-  column (:class:`_Joined`) as the deal is added, while the record is still in the CPU caches;
+- The cards, the tags, the breakdown's texts and the bids, most of the strings, are also
+  joined into one text per deal and column (:class:`_Joined`) as the deal is added, while the record is still in the CPU caches;
   Arrow cuts the texts at the separators (:func:`_split`). By the end of the batch the strings
   are no longer cached, and reading them one by one (``pa.array``) would cost several times
   more.
@@ -196,8 +196,10 @@ class _Table:
     the values the run's rows share, one list per column in ``shared``. Runs are never empty.
     """
 
-    def __init__(self, columns: int, shared: int = 0) -> None:
+    def __init__(self, columns: int, shared: int = 0, joined: dict[int, str] | None = None) -> None:
         self.cols: list[list[Any]] = [[] for _ in range(columns)]
+        self.joined = {i: _Joined(sep, self.cols[i]) for i, sep in (joined or {}).items()}
+        """Column → the column's values also kept joined (string columns)."""
         self.ends: list[int] = []
         self.deals: list[int] = []
         self.shared: list[list[Any]] = [[] for _ in range(shared)]
@@ -227,6 +229,8 @@ class _Table:
         self.end = self.ends[-1] if self.ends else 0
         for values in self.cols:
             del values[self.end :]
+        for joined in self.joined.values():
+            joined.cut()
 
 
 class _Joined:
@@ -273,35 +277,34 @@ class Rows:
         self._ids: list[str] = []
         """Distinct deal ids in the order added; a deal's number is its index here."""
         self._number: dict[str, int] = {}
-        self._occurrences: list[tuple[str, int, int, int, int]] = []
-        """(file, idx, deal number, offset, line)."""
+        self._occurrences: list[list[Any]] = [[], [], [], [], []]
+        """file, idx, deal number, offset, line."""
         self._deals: list[tuple[Any, ...]] = []
         """The ``deals`` rows without their ``deal_id``."""
         self._problems: list[tuple[Any, ...]] = []
-        self._tags = _Table(2)  # name, value; a run: a deal's tags
-        self._tag_names = _Joined(" ", self._tags.cols[0])
-        self._tag_values = _Joined("\n", self._tags.cols[1])
+        self._tags = _Table(2, 0, {0: " ", 1: "\n"})  # name, value; a run: a deal's tags
         self._seats = _Table(7)  # seat, player, role, tricks_won, computed, written, agrees
         """``seats`` and ``scores`` (a row per seat in both)."""
         self._card_points = _Table(2)  # holder, points
-        self._breakdown = _Table(3)  # label, value, detail
+        self._breakdown = _Table(3, 0, {0: "\n", 2: "\n"})  # label, value, detail
         self._bonuses = _Table(6)  # name, side, announced, made, value, kontra
-        self._auction = _Table(2)  # seat, bid
+        self._auction = _Table(2, 0, {1: " "})  # seat, bid
         self._announcements = _Table(5)  # kind, seat, name, cards, options
         self._kontras = _Table(3)  # seat, level, target
         self._irregularities = _Table(6)  # kind, what, seat, claimant, trick, options
         self._tricks = _Table(5)
         """trick, leader, winner, cards; and where the trick's seats in order of play start in
         ``_turns`` (their trick's plays are the next ``cards`` of ``_play_cards``)."""
-        self._hands = _Table(1, 1)  # card; a run: a hand (shared: seat)
-        self._talon = _Table(1)  # card; a run: a talon
-        self._exchanges = _Table(1, 2)  # card; a run: one action's cards (shared: seat, action)
+        self._hands = _Table(1, 1, {0: " "})  # card; a run: a hand (shared: seat)
+        self._talon = _Table(1, 0, {0: " "})  # card; a run: a talon
+        self._exchanges = _Table(1, 2, {0: " "})
+        """card; a run: one action's cards (shared: seat, action)."""
         self._play_cards = _Joined(" ")
-        self._cards = (
-            _Joined(" ", self._hands.cols[0]), _Joined(" ", self._talon.cols[0]),
-            _Joined(" ", self._exchanges.cols[0]), self._play_cards,
-        )  # fmt: skip
-        """The card columns (``card`` of hands, talon, exchanges, plays)."""
+        self._joined = (
+            self._play_cards,
+            *(joined for table in self._tables() for joined in table.joined.values()),
+        )
+        """The joined columns, sealed at the end of each deal."""
         self._turns: list[str] = []
         """Seats in order of play of the tricks, one sequence per leader and table."""
         self._turn_starts: dict[tuple[str, ...], dict[str, int]] = {}
@@ -351,12 +354,16 @@ class Rows:
                 for table in self._tables():
                     table.drop(number)
                 del self._play_cards.values[sum(self._tricks.cols[3]) :]
-                for joined in (*self._cards, self._tag_names, self._tag_values):
-                    joined.cut()
+                self._play_cards.cut()
                 del self._deals[number:], self._problems[problems:]
                 del self._ids[-1], self._number[deal_id]
                 raise
-        self._occurrences.append((src.file, src.index, number, src.offset, src.line))
+        files, indices, numbers, offsets, lines = self._occurrences
+        files.append(src.file)
+        indices.append(src.index)
+        numbers.append(number)
+        offsets.append(src.offset)
+        lines.append(src.line)
         return deal_id
 
     def _seating(
@@ -382,8 +389,6 @@ class Rows:
             names.append(name)
             values.append(value)
         self._tags.close(k)
-        self._tag_names.seal()
-        self._tag_values.seal()
         tricks, call, talon = self._items(k, record)
         winners = _winners(tricks, verdict.trick_winners)
         if tricks and last_winner is not None and tricks[-1].number not in winners:
@@ -406,7 +411,7 @@ class Rows:
              in_talon, verdict.won, points.get("declarer"), points.get("opponents"),
              verdict.game_kontra, len(tricks), len(verdict.problems))
         )  # fmt: skip
-        for joined in self._cards:
+        for joined in self._joined:
             joined.seal()
         for p in verdict.problems:
             self._problems.append(
@@ -644,8 +649,11 @@ class Rows:
         :data:`ARROW_SCHEMAS`: the ``deal_id`` of the deal tables is dictionary-encoded."""
         ids = pa.array(self._ids, pa.string())
         out: dict[str, pa.Table] = {}
-        occurrences = _transpose(self._occurrences, [_S, _I32, _I32, _I64, _I32])
-        occurrences[2] = ids.take(occurrences[2])
+        files, indices, numbers, offsets, lines = self._occurrences
+        occurrences = [
+            pa.array(files, _S), _ints(indices, _I32), ids.take(_ints(numbers, _I32)),
+            _ints(offsets, _I64), _ints(lines, _I32),
+        ]  # fmt: skip
         out["occurrences"] = pa.Table.from_arrays(occurrences, schema=ARROW_SCHEMAS["occurrences"])
         deals = _transpose(self._deals, [f.type for f in ARROW_SCHEMAS["deals"]][1:])
         out["deals"] = pa.Table.from_arrays([ids, *deals], schema=ARROW_SCHEMAS["deals"])
@@ -654,7 +662,7 @@ class Rows:
             _transpose(self._problems, [f.type for f in problems]), schema=problems
         )
         tags = _columns("tags", self._tags, (), ids)
-        tags["name"], tags["value"] = self._tag_names.array(), self._tag_values.array()
+        tags["name"], tags["value"] = self._tags.joined[0].array(), self._tags.joined[1].array()
         out["tags"] = _assemble("tags", tags)
         seats = _columns(
             "seats", self._seats, ("seat", "player", "role", "tricks_won"), ids, pos="position"
@@ -678,13 +686,11 @@ class Rows:
             ("kontras", self._kontras, ("seat", "level", "target"), ()),
             ("irregularities", self._irregularities,
              ("kind", "what", "seat", "claimant", "trick", "options"), ()),
-            ("hands", self._hands, (), ("seat",)),
-            ("talon", self._talon, (), ()),
-            ("exchanges", self._exchanges, (), ("seat", "action")),
+            ("hands", self._hands, ("card",), ("seat",)),
+            ("talon", self._talon, ("card",), ()),
+            ("exchanges", self._exchanges, ("card",), ("seat", "action")),
         ):  # fmt: skip
             parts[table] = _columns(table, data, names, ids, shared)
-        for table, joined in zip(("hands", "talon", "exchanges"), self._cards, strict=False):
-            parts[table]["card"] = joined.array()
         for table, columns in parts.items():
             out[table] = _assemble(table, columns)
         tricks = _columns("tricks", self._tricks, ("trick", "leader", "winner", "cards"), ids)
@@ -720,9 +726,10 @@ def _columns(
     deal numbers (indices into ``ids``) and ``pos`` (if the table has it): the 1-based position
     of a row in its run."""
     schema = ARROW_SCHEMAS[table]
-    out = {
-        name: _array(table, name, values) for name, values in zip(names, data.cols, strict=False)
-    }
+    out: dict[str, pa.Array] = {}
+    for i, name in enumerate(names):
+        joined = data.joined.get(i)
+        out[name] = _array(table, name, data.cols[i]) if joined is None else joined.array()
     ends, total = _ints(data.ends, _I32), data.end
     out["deal_id"] = pa.DictionaryArray.from_arrays(
         _decode(ends, _ints(data.deals, _I32), total), ids
@@ -835,7 +842,7 @@ def _check_ranges(record: Record, verdict: Verdict) -> None:
     for item in record.items:
         if isinstance(item, Trick):
             ok = ok and len(item.cards) <= 127 and -32768 <= item.number <= 32767
-        elif isinstance(item, Hand | Talon):
+        elif isinstance(item, (Hand, Talon)):
             ok = ok and len(item.cards) <= 127
         elif isinstance(item, Kontra):
             ok = ok and -128 <= item.level <= 127
