@@ -22,10 +22,10 @@ compute calls per batch:
   runs, trick and winner from ``tricks``, and its seats from the distinct sequences of seats in
   order of play (one per leader) of the batch.
 - The cards, the tags, the breakdown's texts and the bids, most of the strings, are also
-  joined into one text per deal and column (:class:`_Joined`) as the deal is added, while the record is still in the CPU caches;
-  Arrow cuts the texts at the separators (:func:`_split`). By the end of the batch the strings
-  are no longer cached, and reading them one by one (``pa.array``) would cost several times
-  more.
+  joined into one text per deal and column (:class:`_Joined`) as the deal is added, while the
+  record is still in the CPU caches; Arrow cuts the texts at the separators (:func:`_split`).
+  By the end of the batch the strings are no longer cached, and reading them one by one
+  (``pa.array``) would cost several times more.
 - Integers without nulls go through :class:`array.array` (:func:`_ints`), which converts a
   list in one C loop.
 - A deal that fails half-way leaves no rows: its runs are dropped and every column cut back
