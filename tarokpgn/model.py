@@ -33,11 +33,11 @@ VARIANTS: Final = {
 }
 """Variant id → (players, deck name, default ruleset)."""
 
-_set: Final = object.__setattr__
-"""The classes built for every deal read (items, records, sources) have a hand-written
-``__init__`` setting their frozen fields with this: compiled with mypyc it costs about 60 % of
-the ``__init__`` dataclasses generates (which runs interpreted). Fields, defaults, equality,
-hash, repr and ``dataclasses.replace`` are the dataclass's as usual."""
+# The classes built for every deal read (items, records, sources) have a hand-written
+# ``__init__`` setting their frozen fields with ``object.__setattr__(self, "name", value)``,
+# spelt out so: mypyc compiles exactly that call into a direct store of the field (an alias of
+# ``object.__setattr__`` would be a generic call, with an argument tuple per field). Fields,
+# defaults, equality, hash, repr and ``dataclasses.replace`` are the dataclass's as usual.
 
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Deal", "Variant", "Ruleset", "Dealer")
 """Export order of the fixed tags; then the seat tags in seat order, then ``Result``, then every
@@ -60,11 +60,11 @@ class Source:
     """1-based number of the record within its file."""
 
     def __init__(self, file: str, offset: int, line: int, sha256: str, index: int = 0) -> None:
-        _set(self, "file", file)
-        _set(self, "offset", offset)
-        _set(self, "line", line)
-        _set(self, "sha256", sha256)
-        _set(self, "index", index)
+        object.__setattr__(self, "file", file)
+        object.__setattr__(self, "offset", offset)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "sha256", sha256)
+        object.__setattr__(self, "index", index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +84,9 @@ class Hand:
     line: int = field(default=0, compare=False)
 
     def __init__(self, seat: str, cards: tuple[str, ...], line: int = 0) -> None:
-        _set(self, "seat", seat)
-        _set(self, "cards", cards)
-        _set(self, "line", line)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -97,8 +97,8 @@ class Talon:
     line: int = field(default=0, compare=False)
 
     def __init__(self, cards: tuple[str, ...], line: int = 0) -> None:
-        _set(self, "cards", cards)
-        _set(self, "line", line)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -109,8 +109,8 @@ class Bid:
     bid: str
 
     def __init__(self, seat: str, bid: str) -> None:
-        _set(self, "seat", seat)
-        _set(self, "bid", bid)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "bid", bid)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -121,8 +121,8 @@ class Auction:
     line: int = field(default=0, compare=False)
 
     def __init__(self, bids: tuple[Bid, ...], line: int = 0) -> None:
-        _set(self, "bids", bids)
-        _set(self, "line", line)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -134,9 +134,9 @@ class Call:
     line: int = field(default=0, compare=False)
 
     def __init__(self, seat: str, card: str, line: int = 0) -> None:
-        _set(self, "seat", seat)
-        _set(self, "card", card)
-        _set(self, "line", line)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -158,11 +158,11 @@ class Exchange:
         show: tuple[str, ...] = (),
         line: int = 0,
     ) -> None:
-        _set(self, "seat", seat)
-        _set(self, "take", take)
-        _set(self, "discard", discard)
-        _set(self, "show", show)
-        _set(self, "line", line)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "take", take)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "show", show)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -189,12 +189,12 @@ class Announce:
         options: tuple[tuple[str, str], ...] = (),
         line: int = 0,
     ) -> None:
-        _set(self, "kind", kind)
-        _set(self, "seat", seat)
-        _set(self, "name", name)
-        _set(self, "cards", cards)
-        _set(self, "options", options)
-        _set(self, "line", line)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -208,10 +208,10 @@ class Kontra:
     line: int = field(default=0, compare=False)
 
     def __init__(self, seat: str, level: int, target: str, line: int = 0) -> None:
-        _set(self, "seat", seat)
-        _set(self, "level", level)
-        _set(self, "target", target)
-        _set(self, "line", line)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -227,10 +227,10 @@ class Trick:
     line: int = field(default=0, compare=False)
 
     def __init__(self, number: int, leader: str, cards: tuple[str, ...], line: int = 0) -> None:
-        _set(self, "number", number)
-        _set(self, "leader", leader)
-        _set(self, "cards", cards)
-        _set(self, "line", line)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "line", line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,9 +293,9 @@ class Record:
         items: tuple[Item, ...] = (),
         source: Source | None = None,
     ) -> None:
-        _set(self, "tags", tags)
-        _set(self, "items", items)
-        _set(self, "source", source)
+        object.__setattr__(self, "tags", tags)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "source", source)
 
     @property
     def tag(self) -> Mapping[str, str]:
