@@ -116,9 +116,11 @@ class RuleViolation(ValueError):
         self.fault = fault
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Score:
-    """What :meth:`Ruleset.score` returns."""
+    """What :meth:`Ruleset.score` returns. (One is made per deal: a hand-written ``__init__``,
+    compiled, costs a fraction of the one dataclasses generates; ``card_points`` None means a
+    new empty dict, as the field's default factory gives.)"""
 
     scores: dict[int, int]
     """Position → score for this deal (every position present; 0 when it records nothing)."""
@@ -129,6 +131,22 @@ class Score:
     """``{"declarer": 41, "opponents": 29}`` or per seat label position ``"0"``… in klop."""
     won: bool | None = None
     game_kontra: int = 0
+
+    def __init__(
+        self,
+        scores: dict[int, int],
+        lines: tuple[ScoreLine, ...] = (),
+        bonuses: tuple[Bonus, ...] = (),
+        card_points: dict[str, int] | None = None,
+        won: bool | None = None,
+        game_kontra: int = 0,
+    ) -> None:
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "bonuses", bonuses)
+        object.__setattr__(self, "card_points", card_points if card_points is not None else {})
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "game_kontra", game_kontra)
 
 
 # --- options -----------------------------------------------------------------------------------
