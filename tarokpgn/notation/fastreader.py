@@ -472,9 +472,13 @@ def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[It
         run = _tricks(block, count, ctx) if count < len(_NUMBER_WORDS) else None
         if run is None:
             items += _lines(block.split("\n"), line, ctx)
-        else:
-            numbers, lines = range(1, count + 1), range(line, line + count)
-            items += map(Trick, numbers, run[0], run[1], lines)
+        else:  # a call per trick, not map(Trick, …): compiled, it skips the generic call
+            leaders, cards = run
+            number = 1
+            for leader in leaders:
+                items.append(Trick(number, leader, next(cards), line))
+                number += 1
+                line += 1
     return tags, tuple(items)
 
 
