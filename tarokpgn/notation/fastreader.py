@@ -24,7 +24,6 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from operator import itemgetter
 from pathlib import Path
 from typing import IO, Final
@@ -197,19 +196,23 @@ _MEMO_SIZE: Final = 4096
 """Entries a memo holds before it is emptied (values that never repeat fill it up)."""
 
 
+_SCORE_TAGS: Final = frozenset(("Result", "Totals"))
+"""Tags whose lines seldom repeat: not kept in :data:`_TAG_PAIRS` (they would only fill it)."""
+
+
 def _tags(block: str) -> tuple[tuple[str, str], ...]:
     """The tag pairs of a record's tag section (its lines, without the blank line after).
     Names are checked by :func:`_roster`."""
-    lines = block.split("\n")
-    pairs = list(map(_TAG_PAIRS.get, lines))
-    if all(pairs):
-        return tuple(pairs)  # type: ignore[arg-type]
-    if len(_TAG_PAIRS) > _MEMO_SIZE:
-        _TAG_PAIRS.clear()
+    memo = _TAG_PAIRS
     out: list[tuple[str, str]] = []
-    for line, pair in zip(lines, pairs, strict=True):
+    for line in block.split("\n"):
+        pair = memo.get(line)
         if pair is None:
-            pair = _TAG_PAIRS[line] = _tag(line)
+            pair = _tag(line)
+            if pair[0] not in _SCORE_TAGS:
+                if len(memo) > _MEMO_SIZE:
+                    memo.clear()
+                memo[line] = pair
         out.append(pair)
     return tuple(out)
 
@@ -306,11 +309,13 @@ def _split_at_options(words: list[str]) -> tuple[list[str], list[str]]:
 def _hand(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 2:
         raise _Unsure(w)
-    return partial(Hand, _seat(w[1], ctx), _cards(w[2:], ctx))
+    seat, cards = _seat(w[1], ctx), _cards(w[2:], ctx)
+    return lambda line: Hand(seat, cards, line)
 
 
 def _talon(w: list[str], ctx: _Context) -> _Make:
-    return partial(Talon, _cards(w[1:], ctx))
+    cards = _cards(w[1:], ctx)
+    return lambda line: Talon(cards, line)
 
 
 def _auction(w: list[str], ctx: _Context) -> _Make:
@@ -322,13 +327,15 @@ def _auction(w: list[str], ctx: _Context) -> _Make:
         if seat not in seats:
             raise _Unsure(seat)
         bids.append(Bid(seat, _canonical_word(table, variant, word)))
-    return partial(Auction, tuple(bids))
+    made = tuple(bids)
+    return lambda line: Auction(made, line)
 
 
 def _call(w: list[str], ctx: _Context) -> _Make:
     if len(w) != 3:
         raise _Unsure(w)
-    return partial(Call, _seat(w[1], ctx), _cards(w[2:], ctx)[0])
+    seat, card = _seat(w[1], ctx), _cards(w[2:], ctx)[0]
+    return lambda line: Call(seat, card, line)
 
 
 def _exchange(w: list[str], ctx: _Context) -> _Make:
@@ -339,7 +346,8 @@ def _exchange(w: list[str], ctx: _Context) -> _Make:
     if s < d or s == len(w) - 1:
         raise _Unsure(w)
     show = _cards(w[s + 1 :], ctx)
-    return partial(Exchange, _seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx), show)
+    seat, take, discard = _seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx)
+    return lambda line: Exchange(seat, take, discard, show, line)
 
 
 def _announce(w: list[str], ctx: _Context) -> _Make:
@@ -347,7 +355,8 @@ def _announce(w: list[str], ctx: _Context) -> _Make:
         raise _Unsure(w)
     name = _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[2])
     cards, options = _split_at_options(w[3:])
-    return partial(Announce, w[0], _seat(w[1], ctx), name, _cards(cards, ctx), _options(options))
+    kind, seat, shown, opts = w[0], _seat(w[1], ctx), _cards(cards, ctx), _options(options)
+    return lambda line: Announce(kind, seat, name, shown, opts, line)
 
 
 def _kontra(w: list[str], ctx: _Context) -> _Make:
@@ -356,13 +365,15 @@ def _kontra(w: list[str], ctx: _Context) -> _Make:
     target = (
         w[3] if w[3] == "game" else _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[3])
     )
-    return partial(Kontra, _seat(w[1], ctx), int(w[2]), target)
+    seat, level = _seat(w[1], ctx), int(w[2])
+    return lambda line: Kontra(seat, level, target, line)
 
 
 def _trick(w: list[str], ctx: _Context) -> _Make:
     if len(w) < 2 or w[1] not in ctx.seats:
         raise _Unsure(w)
-    return partial(Trick, _TRICK_NUMBERS[w[0]], w[1], _cards(w[2:], ctx))
+    number, leader, cards = _TRICK_NUMBERS[w[0]], w[1], _cards(w[2:], ctx)
+    return lambda line: Trick(number, leader, cards, line)
 
 
 def _renons(w: list[str], ctx: _Context) -> _Make:
@@ -381,7 +392,8 @@ def _renons(w: list[str], ctx: _Context) -> _Make:
     if any(key in ("card", "kontra") for key, _value in rest):
         raise _Unsure(w)
     claimant, accused = _seat(w[1], ctx), _seat(w[2], ctx)
-    return partial(Renons, claimant, accused, int(w[3]), w[4], card, kontra, tuple(rest))
+    trick, kind, opts = int(w[3]), w[4], tuple(rest)
+    return lambda line: Renons(claimant, accused, trick, kind, card, kontra, opts, line)
 
 
 def _irregular(w: list[str], ctx: _Context) -> _Make:
@@ -391,7 +403,8 @@ def _irregular(w: list[str], ctx: _Context) -> _Make:
     rest = w[2:]
     if rest and "=" not in rest[0]:
         seat = _seat(rest.pop(0), ctx)
-    return partial(Irregular, w[1], seat, _options(rest))
+    kind, opts = w[1], _options(rest)
+    return lambda line: Irregular(kind, seat, opts, line)
 
 
 def _comment(w: list[str], ctx: _Context) -> _Make:
@@ -402,7 +415,7 @@ def _comment(w: list[str], ctx: _Context) -> _Make:
         raise _Unsure(text)
     if not inner or inner != inner.strip():
         raise _Unsure(text)
-    return partial(Comment, inner)
+    return lambda line: Comment(inner, line)
 
 
 def _unknown(w: list[str], ctx: _Context) -> _Make:
@@ -473,10 +486,9 @@ def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[It
         if run is None:
             items += _lines(block.split("\n"), line, ctx)
         else:  # a call per trick, not map(Trick, …): compiled, it skips the generic call
-            leaders, cards = run
-            number = 1
-            for leader in leaders:
-                items.append(Trick(number, leader, next(cards), line))
+            number, (leaders, played) = 1, run
+            for leader, cards in zip(leaders, played, strict=True):
+                items.append(Trick(number, leader, cards, line))
                 number += 1
                 line += 1
     return tags, tuple(items)
@@ -519,10 +531,10 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
     """
     seats, cards, memo = ctx.seats, ctx.cards, ctx.memo
     items: list[Item] = []
-    append = items.append
     trick_numbers, readers, memo_kinds = _TRICK_NUMBERS, _ELEMENTS, _MEMO_KINDS
     for text in lines:
-        make = memo.get(text)
+        # a hand's line is never in the memo: not looked up (nor hashed) there
+        make = None if text.startswith("hand ") else memo.get(text)
         if make is None:
             words = text.split(" ")
             head = words[0]
@@ -530,14 +542,14 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
                 held = tuple(words[2:])
                 if not cards.issuperset(held):
                     raise _Unsure(text)
-                append(Hand(words[1], held, line))
+                items.append(Hand(words[1], held, line))
                 line += 1
                 continue
             if head in trick_numbers and len(words) > 1 and words[1] in seats:
                 played = tuple(words[2:])
                 if not cards.issuperset(played):
                     raise _Unsure(text)
-                append(Trick(trick_numbers[head], words[1], played, line))
+                items.append(Trick(trick_numbers[head], words[1], played, line))
                 line += 1
                 continue
             reader = readers.get(head) or (_comment if text[:1] == "{" else _unknown)
@@ -546,7 +558,7 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
                 if len(memo) > _MEMO_SIZE:
                     memo.clear()
                 memo[text] = make
-        append(make(line))
+        items.append(make(line))
         line += 1
     return items
 
@@ -645,9 +657,15 @@ def split_records(data: bytes, line: int = 1) -> Iterator[tuple[int, int, int]]:
         pos = nxt
 
 
+_CR: Final = 0x0D
+_TAB: Final = 0x09
+"""Bytes the fast path refuses, as numbers: ``13 in raw`` is a ``memchr``, where ``b"\\r" in
+raw`` first tries the operand as a number and raises (and clears) a TypeError."""
+
+
 def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record | None:
     """The record in ``raw`` read the fast way, or None when it is not strictly export form."""
-    if b"\r" in raw or b"\t" in raw:
+    if _CR in raw or _TAB in raw:
         return None
     try:
         tags, items = _record(raw.decode(), line)
@@ -698,7 +716,7 @@ def _records(
                 stop = size
         raw = data[pos:stop]
         record: Record | None = None
-        if b"\r" not in raw and b"\t" not in raw:
+        if _CR not in raw and _TAB not in raw:
             try:
                 tags, items = _record(raw.decode(), line)
             except (_Unsure, KeyError, ValueError):  # UnicodeDecodeError is a ValueError
@@ -874,7 +892,7 @@ class Header:
 def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
     """Tags of the record in ``raw`` when in export form (one per line, in export order)."""
     end = raw.find(b"\n\n")
-    if end < 0 or b"\r" in raw or not raw.endswith(b"\nend\n"):
+    if end < 0 or _CR in raw or not raw.endswith(b"\nend\n"):
         return None
     movetext = raw[end:-4].lower()
     if b"end\n" in movetext or b"\n[" in movetext:
