@@ -169,10 +169,11 @@ def _not_played(facts: DealFacts, opts: CzechOptions) -> bool:
 
 def _game_detail(facts: DealFacts, r: int, game: int) -> str:
     rate = r << facts.flek
+    sign = "+" if game >= 0 else ""  # ``{game:+d}`` spelt out: a format spec is slow compiled
     if facts.points == 35:
-        return f"35 : 35 tie: one oko ({rate} h per oko) → {game:+d} h"
+        return f"35 : 35 tie: one oko ({rate} h per oko) → {sign}{game} h"
     diff = abs(facts.points - 35)
-    return f"{facts.points} oči, difference {diff} × {rate} h → {game:+d} h"
+    return f"{facts.points} oči, difference {diff} × {rate} h → {sign}{game} h"
 
 
 def _commit_detail(c: Commitment) -> str:
