@@ -268,17 +268,21 @@ class _Context:
     variant: str
     players: int
     seats: frozenset[str]
-    cards: frozenset[str]
-    """Every canonical card token of the variant's pack, and ``?``."""
+    cards: dict[str, str]
+    """Every canonical card token of the variant's pack, and ``?``, each to itself: records
+    hold these string objects, not the ones a split made (shared, and found in the rules
+    engine's tables by identity)."""
     memo: dict[str, _Make]
     """What makes the element of a line, given its line number, by the line's text (for the
     elements of :data:`_MEMO_KINDS`)."""
 
 
 def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
-    if not ctx.cards.issuperset(words):
-        raise _Unsure(words)
-    return tuple(words)
+    cards = ctx.cards
+    try:
+        return tuple([cards[word] for word in words])
+    except KeyError:
+        raise _Unsure(words) from None
 
 
 def _seat(word: str, ctx: _Context) -> str:
@@ -517,9 +521,11 @@ def _tricks(
     del words[width + 2 :: step]  # line feeds
     del words[:: step - 1]  # numbers
     del words[:: step - 2]  # leaders
-    if not ctx.cards.issuperset(words):
+    known = ctx.cards
+    try:
+        cards = iter([known[word] for word in words])
+    except KeyError:
         return None
-    cards = iter(words)
     return leaders, zip(*[cards] * width, strict=True)
 
 
@@ -529,7 +535,7 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
     Tricks are read inline; other elements by their reader, or for a line seen before in a
     deal of the variant, by what the reader gave then.
     """
-    seats, cards, memo = ctx.seats, ctx.cards, ctx.memo
+    seats, memo = ctx.seats, ctx.memo
     items: list[Item] = []
     trick_numbers, readers, memo_kinds = _TRICK_NUMBERS, _ELEMENTS, _MEMO_KINDS
     for text in lines:
@@ -539,16 +545,11 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
             words = text.split(" ")
             head = words[0]
             if head == "hand" and len(words) > 1 and words[1] in seats:
-                held = tuple(words[2:])
-                if not cards.issuperset(held):
-                    raise _Unsure(text)
-                items.append(Hand(words[1], held, line))
+                items.append(Hand(words[1], _cards(words[2:], ctx), line))
                 line += 1
                 continue
             if head in trick_numbers and len(words) > 1 and words[1] in seats:
-                played = tuple(words[2:])
-                if not cards.issuperset(played):
-                    raise _Unsure(text)
+                played = _cards(words[2:], ctx)
                 items.append(Trick(trick_numbers[head], words[1], played, line))
                 line += 1
                 continue
@@ -568,7 +569,7 @@ _CONTEXTS: Final = {
         variant,
         players,
         frozenset(SEATS[players]),
-        frozenset(DECKS[deck].tokens) | {UNKNOWN},
+        {token: token for token in (*DECKS[deck].tokens, UNKNOWN)},
         {},
     )
     for variant, (players, deck, _rules) in VARIANTS.items()
