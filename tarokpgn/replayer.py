@@ -183,7 +183,7 @@ class Replay:
     def trick_winners(self) -> tuple[str, ...]:
         """Seat label of the winner of each complete trick so far, in order."""
         deal = self.deal
-        return tuple(deal.label(t.winner) for t in deal.tricks if t.winner is not None)
+        return tuple([deal.label(t.winner) for t in deal.tricks if t.winner is not None])
 
     # --- helpers ----------------------------------------------------------------------------
 
