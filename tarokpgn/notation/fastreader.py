@@ -728,11 +728,13 @@ def _records(
         if record is not None:
             index += 1
             yield record
+            # export form: a line per tag, the blank line, a line per element, ``end``
+            line += len(record.tags) + len(record.items) + 2
         else:
             for result in fallback(raw, Source(file, offset + pos, line, "", index)):
                 index += 1
                 yield result
-        line += count(b"\n", pos, stop)
+            line += count(b"\n", pos, stop)
         if data.startswith(b"\n[", stop):  # the usual blank line between records
             pos = stop + 1
             line += 1
