@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from tarokpgn.model import format_scores, parse_scores
+import pytest
+
+from tarokpgn.model import Hand, Record, Source, Trick, format_scores, parse_scores
+from tarokpgn.rules.ruleset import Score
 from tarokpgn.verdict import Bonus, Problem, ScoreLine, Status, Verdict
 
 
@@ -39,3 +42,27 @@ def test_format_scores_signs() -> None:
     scores = {"N": 59, "E": 0, "S": -20, "W": -1}
     assert format_scores(scores) == "N +59 E 0 S -20 W -1"
     assert parse_scores(format_scores(scores)) == scores
+
+
+def test_score_keeps_its_dataclass_api() -> None:
+    s = Score({0: 5, 1: -5})
+    assert s.lines == () and s.bonuses == () and s.won is None and s.game_kontra == 0
+    assert s.card_points == {} and s.card_points is not Score({0: 5, 1: -5}).card_points
+    t = Score(scores={0: 5, 1: -5}, card_points={"declarer": 40}, won=True, game_kontra=1)
+    assert t == Score({0: 5, 1: -5}, (), (), {"declarer": 40}, True, 1)
+    assert dataclasses.replace(t, won=False).won is False
+    assert [f.name for f in dataclasses.fields(Score)][3] == "card_points"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.won = False  # type: ignore[misc]
+
+
+def test_record_classes_stay_frozen() -> None:
+    source = Source("f.tpgn", 0, 1, "00", 1)
+    hand = Hand("N", ("T1", "T2"), 3)
+    trick = Trick(1, "N", ("T1", "T2", "T3", "T4"), 9)
+    record = Record((("Variant", "slovenian-4"),), (hand, trick), source)
+    assert trick == Trick(1, "N", ("T1", "T2", "T3", "T4"), 10)  # ``line`` is not compared
+    assert dataclasses.replace(record, items=()).source is source
+    for obj, name in ((source, "line"), (hand, "cards"), (trick, "number"), (record, "tags")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, name, None)
