@@ -51,6 +51,10 @@ WINDOW_BYTES: Final = 1 << 23
 """Input bytes (about 10,000 deals) the workers may have read ahead of the main process, so
 they keep working while it writes a batch to DuckDB (see :func:`ordered_map`)."""
 DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
+WORKER_NICENESS: Final = 5
+"""Scheduling priority of the workers below the main process's. The main process writes every
+deal to DuckDB, one at a time: with as many workers as cores, an even share of the cores would
+make it the bottleneck while the workers wait for it (their window full)."""
 PARENT_POLL: Final = 0.5
 """Seconds between a worker's checks that the main process still runs."""
 
@@ -264,9 +268,12 @@ def _add_verified(rows: Rows, record: Record, verify: Verifier) -> int:
 
 
 def _quiet_worker(parent: int) -> None:
-    """Set up a worker process: Ctrl-C is for the main process, and the worker ends when the
-    main process is gone (killed: nothing else would tell it)."""
+    """Set up a worker process: Ctrl-C is for the main process, the main process goes first
+    when they compete for a core (:data:`WORKER_NICENESS`), and the worker ends when the main
+    process is gone (killed: nothing else would tell it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     _freeze_garbage_collector()
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
