@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import tarokpgn  # noqa: E402
+from tarokpgn._build import build  # noqa: E402
 from tarokpgn.notation.fastreader import iter_export, scan_headers, split_records  # noqa: E402
 
 VARIANTS = ("slovenian-4", "czech-4")
@@ -322,10 +322,9 @@ def report(m: dict[str, Measure], jobs: int, million: bool) -> None:
     base = m["baseline"].rate
     targets = _targets(m, million)
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    build = "compiled with mypyc" if tarokpgn.compiled() else "pure Python"
     print()
     print(f"{platform.node()}: {platform.processor() or platform.machine()}, {jobs} cores, "
-          f"Python {platform.python_version()}, tarokpgn {build}, "
+          f"Python {platform.python_version()}, tarokpgn {build()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average {load}")  # fmt: skip
     head = (f"{'mode':<26}{'deals':>9}{'deals/s':>10}{'wall/s':>10}{'MB/s':>7}{'× base':>8}"
             f"{'peak MB':>8}")  # fmt: skip

@@ -32,6 +32,11 @@ def compiled() -> bool:
     return _is_extension(getattr(tarokpgn.replayer, "__file__", None))
 
 
+def build() -> str:
+    """Which build runs, in words: ``"compiled with mypyc"`` or ``"pure Python"``."""
+    return "compiled with mypyc" if compiled() else "pure Python"
+
+
 def stale_modules(package_dir: str) -> list[str]:
     """Sources under ``package_dir`` modified after the compiled build that shadows them.
 
@@ -82,4 +87,4 @@ def warn_if_stale(package_dir: str) -> None:
     )
 
 
-__all__ = ["StaleBuildWarning", "compiled", "stale_modules", "warn_if_stale"]
+__all__ = ["StaleBuildWarning", "build", "compiled", "stale_modules", "warn_if_stale"]

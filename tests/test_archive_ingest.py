@@ -16,7 +16,13 @@ import pytest
 from archive_fakes import deal_text, write_archive
 from test_archive_store import count, dump
 
-from tarokpgn.archive.ingest import find_inputs, index_paths, ordered_map, plan_file
+from tarokpgn.archive.ingest import (
+    WORKER_NICENESS,
+    find_inputs,
+    index_paths,
+    ordered_map,
+    plan_file,
+)
 from tarokpgn.archive.store import Archive
 
 FAKE = "archive_fakes:fake_verify"
@@ -208,6 +214,18 @@ def test_large_file_is_committed_in_batches(tmp_path: Path, commit_deals: int) -
 
 def _double(task: int) -> int:
     return 2 * task
+
+
+def _niceness(_task: int) -> tuple[int, int]:
+    return os.getpid(), os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_workers_run_below_the_main_process() -> None:
+    """The main process alone writes to DuckDB: the workers yield a core to it."""
+    results = list(ordered_map(cast(Any, _niceness), cast(Any, range(4)), 2, 4))
+    assert {pid for pid, _ in results}.isdisjoint({os.getpid()})
+    assert {nice for _, nice in results} == {os.nice(0) + WORKER_NICENESS}
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -11,7 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from tarokpgn import __version__, compiled
+from tarokpgn import __version__
+from tarokpgn._build import build
 
 COMMANDS = (
     "check",
@@ -33,8 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tarokpgn",
         description="Record, verify and study deals of the tarok family of card games.",
     )
-    build = "compiled with mypyc" if compiled() else "pure Python"
-    parser.add_argument("--version", action="version", version=f"tarokpgn {__version__} ({build})")
+    version = f"tarokpgn {__version__} ({build()})"
+    parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         importlib.import_module(f"tarokpgn.cli.{name}").register(sub)
