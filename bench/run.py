@@ -252,26 +252,29 @@ def measure(name: str, fn: Callable[..., int], *args: object) -> Measure:
 # --- the index (a child `tarokpgn index`, memory of its whole process tree) --------------------
 
 
+RSS_POLL = 0.5
+"""Seconds between two readings of the index's memory. The index holds its peak for most of
+the run; reading every 50 ms slowed the run being measured by ~4 % (1,000,000 deals: 117 s
+against 112 s unobserved)."""
+
+
 def _tree_rss_kb(root: int) -> int:
-    """Sum of the resident sets of ``root`` and its descendants (Linux /proc; 0 elsewhere)."""
-    children: dict[int, list[int]] = {}
-    rss: dict[int, int] = {}
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            status = (entry / "status").read_text()
-        except OSError:
-            continue
-        pid = int(entry.name)
-        children.setdefault(int(stat[1]), []).append(pid)
-        rss[pid] = next(
-            (int(x.split()[1]) for x in status.splitlines() if x.startswith("VmRSS")), 0
-        )
+    """Sum of the resident sets of ``root`` and its descendants (Linux /proc; 0 elsewhere).
+
+    Reads only the tree's own entries (``task/*/children``, ``statm``): a scan of all of /proc
+    every poll cost ~3 ms of CPU, 6 % of a core taken from the run being measured.
+    """
+    page_kb = os.sysconf("SC_PAGE_SIZE") // 1024 if hasattr(os, "sysconf") else 4
     total, todo = 0, [root]
     while todo:
         pid = todo.pop()
-        total += rss.get(pid, 0)
-        todo.extend(children.get(pid, []))
+        proc = Path("/proc", str(pid))
+        try:
+            total += int((proc / "statm").read_text().split()[1]) * page_kb
+            for tasks in (proc / "task").iterdir():
+                todo.extend(int(child) for child in (tasks / "children").read_text().split())
+        except (OSError, ValueError):
+            continue  # gone meanwhile (or no /proc)
     return total
 
 
@@ -286,7 +289,7 @@ def measure_index(path: Path, jobs: int, deals: int) -> Measure:
         peak = 0
         while proc.poll() is None:
             peak = max(peak, _tree_rss_kb(proc.pid))
-            time.sleep(0.05)
+            time.sleep(RSS_POLL)
         seconds = time.perf_counter() - started
         if proc.returncode != 0:
             raise SystemExit(f"tarokpgn index failed with exit code {proc.returncode}")

@@ -21,9 +21,15 @@ from tarokpgn.archive.ingest import (
     find_inputs,
     index_paths,
     ordered_map,
+    pack_tables,
     plan_file,
+    unpack_tables,
 )
+from tarokpgn.archive.rows import Rows
 from tarokpgn.archive.store import Archive
+from tarokpgn.errors import NotationError
+from tarokpgn.notation import iter_records
+from tarokpgn.replay import verify
 
 FAKE = "archive_fakes:fake_verify"
 TESTS = Path(__file__).parent
@@ -48,6 +54,27 @@ def test_plan_small_and_empty_files(tmp_path: Path) -> None:
     assert plan_file(empty).chunks == ()
     [path] = write_archive(tmp_path / "s", 1, 3)
     assert plan_file(path).chunks == ((0, path.stat().st_size, 1),)
+
+
+def test_packed_tables_are_the_tables() -> None:
+    """What a worker sends (the deal tables' ``deal_id`` as indices into the ``deals`` table's)
+    is unpacked to the very tables :meth:`Rows.to_arrow` gave, schemas included."""
+    rows = Rows()
+    for path in sorted((TESTS.parent / "examples").glob("*.tpgn")):
+        for item in iter_records(path.read_text("utf-8"), str(path)):
+            if isinstance(item, NotationError):
+                rows.add_error(str(path), 1, item.line or 1, item.code, item.message)
+            else:
+                rows.add_deal(item, verify(item))
+                rows.add_deal(item, verify(item))  # a second occurrence of the same deal
+    for tables in (rows.to_arrow(), Rows().to_arrow()):
+        back = unpack_tables(pack_tables(tables))
+        assert list(back) == list(tables)
+        for name, table in tables.items():
+            assert back[name].schema == table.schema, name
+            assert back[name].equals(table), name
+    assert back["deals"].num_rows == 0
+    assert rows.to_arrow()["hands"].num_rows > 500
 
 
 def test_find_inputs(tmp_path: Path) -> None:
