@@ -142,9 +142,12 @@ def test_bad_records_are_recorded_and_skipped(tmp_path: Path) -> None:
 
 def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
     code = (
-        "import sys; from tarokpgn.archive.store import Archive; "
+        "import sys, time; from tarokpgn.archive.store import Archive; "
         "from tarokpgn.archive.ingest import index_paths\n"
-        "def tick(report, done, total): print(report.records, flush=True)\n"
+        "def tick(report, done, total):\n"
+        "    print(report.records, flush=True)\n"
+        "    if report.records >= 500:\n"
+        "        time.sleep(60)  # wait for the signal, however late the test sends it\n"
         f"with Archive({str(db)!r}) as a:\n"
         f"    index_paths(a, [{str(data)!r}], workers=2, batch_deals=150, commit_deals=150,"
         " chunk_bytes=40000,"
