@@ -141,9 +141,12 @@ def test_bad_records_are_recorded_and_skipped(tmp_path: Path) -> None:
 
 
 def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
+    # Ctrl-C's usual handler even if this test run ignores SIGINT (as a shell's background
+    # job does), since a child process inherits that
     code = (
-        "import sys, time; from tarokpgn.archive.store import Archive; "
+        "import signal, sys, time; from tarokpgn.archive.store import Archive; "
         "from tarokpgn.archive.ingest import index_paths\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "def tick(report, done, total):\n"
         "    print(report.records, flush=True)\n"
         "    if report.records >= 500:\n"
