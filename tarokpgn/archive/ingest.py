@@ -321,6 +321,11 @@ def _quiet_worker(parent: int) -> None:
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
 
 
+# mallopt option numbers (glibc's malloc.h)
+_M_TRIM_THRESHOLD: Final = -1
+_M_MMAP_THRESHOLD: Final = -3
+
+
 def _keep_freed_memory() -> None:
     """Have glibc's allocator keep the memory a worker frees, for the next chunk to reuse.
 
@@ -338,11 +343,6 @@ def _keep_freed_memory() -> None:
         return
     mallopt(_M_MMAP_THRESHOLD, 32 << 20)  # blocks up to 32 MiB from the heap, not mmap
     mallopt(_M_TRIM_THRESHOLD, 1 << 30)  # do not give the heap's free top back
-
-
-_M_TRIM_THRESHOLD: Final = -1
-_M_MMAP_THRESHOLD: Final = -3
-"""``mallopt`` option numbers (glibc's ``malloc.h``)."""
 
 
 def _exit_with(parent: int) -> None:
