@@ -1,8 +1,8 @@
 """tarokpgn: record, verify and study deals of the tarok family of card games.
 
 The top level re-exports what most programs need: read and write records
-(:func:`iter_records`, :func:`parse_record`, :func:`write_record`, :func:`to_json`,
-:func:`from_json`), check and verify them (:func:`check_record`, :func:`verify`,
+(:func:`iter_records`, :func:`iter_file`, :func:`parse_record`, :func:`write_record`,
+:func:`to_json`, :func:`from_json`), check and verify them (:func:`check_record`, :func:`verify`,
 :func:`verify_all`, :func:`judge_renons`), generate random legal deals (:func:`generate`) and
 the record and verdict types. :func:`compiled` tells whether the hot path runs compiled with
 mypyc or as pure Python.
@@ -24,6 +24,7 @@ from tarokpgn.model import Record  # noqa: E402
 from tarokpgn.notation import (  # noqa: E402
     check_record,
     from_json,
+    iter_file,
     iter_records,
     parse_record,
     read_headers,
@@ -48,6 +49,7 @@ __all__ = [
     "find_ruleset",
     "from_json",
     "generate",
+    "iter_file",
     "iter_records",
     "judge_renons",
     "parse_record",

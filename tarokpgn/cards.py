@@ -241,12 +241,13 @@ def _pair(first: str, second: str, deck: Deck) -> str | None:
     for suit_word, rank_word in ((a, b), (b, a)):
         suit = next((s for s, ws in _SUIT_WORDS.items() if suit_word in ws), None)
         rank = next((r for r, ws in _RANK_WORDS.items() if rank_word in ws), None)
-        if rank is None and rank_word.isdigit():
+        if rank is None and rank_word.isascii() and rank_word.isdigit():
             rank = rank_word
         if suit and rank and suit + rank in deck:
             return suit + rank
-    if a in ("tarok", "taroky", "trump", "atout", "trionfo") and (b.isdigit() or b in _ROMAN):
-        n = int(b) if b.isdigit() else _ROMAN[b]
+    number = b.isascii() and b.isdigit() and len(b) <= 2  # not "²" (isdigit), nor 5,000 digits
+    if a in ("tarok", "taroky", "trump", "atout", "trionfo") and (number or b in _ROMAN):
+        n = int(b) if number else _ROMAN[b]
         tok = FOOL if n == 22 and deck.name != "62" else f"T{n}"
         return tok if tok in deck else None
     return None

@@ -18,6 +18,8 @@ offending line with a caret under the column. ``str(err)`` is
 Codes raised while reading a record (the record is rejected):
 
 =====  ======================  =============================================================
+E100   internal-error          tarokpgn itself failed on this record (a bug): the record is
+                               reported and skipped, the others are read
 E101   unexpected-token        a token the grammar does not allow here
 E102   unterminated-comment    a ``{`` comment with no closing ``}``
 E103   truncated-record        the text ends before the record's ``end``
@@ -27,7 +29,9 @@ E106   unexpected-character    a character that starts no token
 E107   tag-syntax              a tag pair not written ``[Name "value"]``
 E108   duplicate-tag           the same tag twice in one record
 E109   misplaced-tag           a tag pair after the movetext has started
-E110   bad-value               a ``key=value`` whose value has the wrong form
+E110   bad-value               a value of the wrong form or out of range (``kontra=lots``, a
+                               kontra level above 4, a trick number of more than 3 digits)
+E111   too-long                a record longer than 1,000,000 bytes (as read or as written)
 =====  ======================  =============================================================
 
 Codes reported by :func:`tarokpgn.notation.check_record` (the record was read):
@@ -40,11 +44,12 @@ E204   unknown-variant         no ``Variant`` tag, or one that names no known va
 E205   card-not-in-deck        a card token that does not exist in the variant's pack
 E206   bad-seat                a seat label not used with this number of players
 E207   bad-dealer              a ``Dealer`` tag that names no seat of the variant
-E208   trick-order             trick numbers not 1, 2, 3 … in order
+E208   trick-order             trick numbers not 1, 2, 3 … in order or beyond the deal's
+                               tricks; a renons claim on a trick the deal does not have
 E209   trick-size              a trick with more cards than players
 E210   card-played-twice       the same card played in two tricks, or twice in one
 E211   bad-result              a ``Result`` or ``Totals`` tag that is not seat/score pairs
-                               for the variant's seats
+                               for the variant's seats, scores within ±1,000,000
 =====  ======================  =============================================================
 """
 
@@ -53,6 +58,7 @@ from __future__ import annotations
 from typing import Final
 
 CODES: Final[dict[str, str]] = {
+    "E100": "internal-error",
     "E101": "unexpected-token",
     "E102": "unterminated-comment",
     "E103": "truncated-record",
@@ -63,6 +69,7 @@ CODES: Final[dict[str, str]] = {
     "E108": "duplicate-tag",
     "E109": "misplaced-tag",
     "E110": "bad-value",
+    "E111": "too-long",
     "E201": "duplicate-card",
     "E202": "hand-size",
     "E203": "talon-size",
@@ -141,12 +148,47 @@ class RecordError(NotationError):
 
 
 def caret_context(text: str, line: int, column: int) -> str:
-    """The ``line``-th line of ``text`` (1-based) and a caret under ``column``."""
-    lines = text.split("\n")
-    if not 1 <= line <= len(lines):
+    """The ``line``-th line of ``text`` (1-based) and a caret under ``column``; a line longer
+    than 120 characters is cut to the 120 around the column (found without copying ``text``)."""
+    if line < 1:
         return ""
-    source = lines[line - 1].rstrip("\r").expandtabs(1)
-    if len(source) > 120:
-        start = max(0, column - 60)
-        source, column = source[start : start + 120], column - start
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    stop = text.find("\n", start)
+    stop = len(text) if stop < 0 else stop
+    while stop > start and text[stop - 1] == "\r":
+        stop -= 1
+    if stop - start > 120:
+        first = max(0, column - 60)
+        start, stop, column = start + first, min(stop, start + first + 120), column - first
+    source = text[start:stop].expandtabs(1)
     return f"    {source}\n    {' ' * max(column - 1, 0)}^"
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, the last one ``…``, when longer: every token or
+    value an error message echoes goes through it (a 50 MB token stays out of the message)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def internal_error(
+    exc: BaseException, *, file: str = "<string>", record: int = 0, line: int = 0
+) -> NotationError:
+    """E100: ``exc``, raised by tarokpgn's own code while reading one record (a bug, not the
+    record's fault), as a located error on that record, so that the records around it are still
+    read and the run counts it."""
+    return NotationError(
+        "E100",
+        f"tarokpgn failed on this record ({describe(exc)}); it was skipped, please report it",
+        file=file,
+        record=record,
+        line=line,
+    )
+
+
+def describe(exc: BaseException, limit: int = 120) -> str:
+    """``TypeName: message`` of an unexpected exception, on one line, cut to ``limit``."""
+    return shorten(" ".join(f"{type(exc).__name__}: {str(exc)[: 2 * limit]}".split()), limit)

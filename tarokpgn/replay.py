@@ -10,7 +10,8 @@ scores are the deal's scores. A variant without a rules engine is checked for sy
 well-formedness only and is INCOMPLETE.
 
 :func:`verify` checks one record; :func:`verify_all` checks a stream and, for consecutive deals
-of one match, the running ``Totals`` the table wrote.
+of one match, the running ``Totals`` the table wrote (with Slovenian radelci when enabled) and
+Ottocento's race to 800 (:class:`Matches` does it one record at a time).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from tarokpgn.errors import describe
 from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_scores
 from tarokpgn.notation.wellformed import check_record
 from tarokpgn.renons import ClaimError, Judgement, judge
@@ -29,10 +31,13 @@ from tarokpgn.rules.state import DealState
 from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict
 
 __all__ = [
+    "INTERNAL_ERROR_CODE",
     "IRREGULAR_CODES",
     "NO_ENGINE_CODE",
+    "Matches",
     "PLAY_CODES",
     "RENONS_CODES",
+    "internal_error",
     "verify",
     "verify_all",
 ]
@@ -53,6 +58,8 @@ _FINDING_WORDS: Final = {"proven": "proven", "not-proven": "not proven",
                   "undecidable": "not decidable from the record"}  # fmt: skip
 NO_ENGINE_CODE: Final = "no-rules-engine"
 """Problem code of a record whose variant has no rules engine (status INCOMPLETE)."""
+INTERNAL_ERROR_CODE: Final = "internal-error"
+"""Problem code of a record the verifier failed on (status ERROR)."""
 
 
 # --- acceptance: irregular items ---------------------------------------------------------------
@@ -230,13 +237,19 @@ def _written(record: Record, problems: list[Problem]) -> dict[str, int] | None:
 
 def verify(record: Record) -> Verdict:
     """Replay ``record`` under its ruleset and options and say what is wrong with it."""
+    return _verify(record)[0]
+
+
+def _verify(record: Record) -> tuple[Verdict, Replay | None]:
+    """The verdict and the finished replay (None when the record could not be replayed): the
+    match checks of :func:`verify_all` read the deal from it."""
     r, problems = Replay.start(record)
     if r is None:
         if problems and problems[0].code == NO_ENGINE_CODE:
-            return _unverifiable(record)
-        return Verdict(Status.ILLEGAL, tuple(problems))
+            return _unverifiable(record), None
+        return Verdict(Status.ILLEGAL, tuple(problems)), None
     r.run()
-    return _conclude(r, problems)
+    return _conclude(r, problems), r
 
 
 def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
@@ -334,12 +347,42 @@ def _verdict(
 def verify_all(records: Iterable[Record]) -> Iterator[tuple[Record, Verdict]]:
     """Verify each record; for deals of one match (same ``Match`` tag, consecutive ``Deal``
     numbers) also check the running ``Totals`` the table wrote against the sum of the deals'
-    results (written, else computed) so far."""
-    runs: dict[str, _Run] = {}
+    results (written, else computed) so far, Ottocento's race to the target (T-10.3) and, with
+    the Slovenian option ``radelci``, the radelci (SL-12.9)."""
+    matches = Matches()
     for record in records:
-        verdict = verify(record)
-        verdict = _check_totals(record, verdict, runs)
+        try:
+            verdict = matches.verify(record)
+        except Exception as exc:  # a bug costs only its own record (StopIteration included)
+            verdict = internal_error(record, exc)
         yield record, verdict
+
+
+class Matches:
+    """The matches of a stream of records being followed: :meth:`verify` is :func:`verify`
+    plus the match checks (``Totals``, Ottocento's race to the target, radelci)."""
+
+    def __init__(self) -> None:
+        self._runs: dict[str, _Run] = {}
+
+    def verify(self, record: Record) -> Verdict:
+        """The verdict on ``record``, with the checks of its match so far."""
+        verdict, r = _verify(record)
+        return _check_totals(record, verdict, self._runs, r)
+
+    def decided(self, match: str) -> str:
+        """How ``match`` was decided (Ottocento, T-10.3), empty while it goes on."""
+        run = self._runs.get(match)
+        return run.decided if run is not None else ""
+
+
+def internal_error(record: Record, exc: BaseException) -> Verdict:
+    """The verdict on ``record`` when verifying it raised ``exc`` (a bug in tarokpgn, not the
+    record's fault): ERROR, with one ``internal-error`` problem at the record's place."""
+    line = record.source.line if record.source else 0
+    msg = f"the verifier failed on this deal ({describe(exc)}); it was not checked, please "
+    msg += "report it"
+    return Verdict(Status.ERROR, (Problem(INTERNAL_ERROR_CODE, msg, line),))
 
 
 @dataclass
@@ -350,9 +393,25 @@ class _Run:
     totals: dict[str, int] | None
     """Sum of all results since deal 1; None when a deal was missing (chain broken)."""
     written: dict[str, int] | None
+    decided: str = ""
+    """How the match was decided (Ottocento's race, T-10.3), e.g. ``"deal 3 (NS reached
+    800 …)"``; empty while it goes on."""
+    radelci: dict[str, int] | None = None
+    """Seat → radelci held after this deal (SL-12.9, option ``radelci``); None when not
+    followed (another variant, the option off, or a deal missing)."""
 
 
-def _check_totals(record: Record, verdict: Verdict, runs: dict[str, _Run]) -> Verdict:
+@dataclass
+class _Extra:
+    """What the match checks add to a deal's verdict."""
+
+    problems: list[Problem]
+    notes: list[str]
+
+
+def _check_totals(
+    record: Record, verdict: Verdict, runs: dict[str, _Run], r: Replay | None = None
+) -> Verdict:
     match, number = record.get("Match"), deal_number(record)
     try:
         written = parse_scores(record.get("Totals"))
@@ -374,19 +433,169 @@ def _check_totals(record: Record, verdict: Verdict, runs: dict[str, _Run]) -> Ve
         base, how = prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
     else:
         base, how = None, ""
+    line = record.source.line if record.source else 0
+    extra = _Extra([], [])
+    # Radelci (SL-12.9) change what the deal adds to the totals: its declarer's score doubled.
+    held: dict[str, int] | None = None
+    if number == 1:
+        held = {}
+    elif prev is not None and prev.number == number - 1:
+        held = prev.radelci
+    added = result
+    radelci = _radelci_on(r)
+    if radelci and held is not None and result is not None and r is not None:
+        added, held = _radelci(r, verdict, result, dict(held), extra)
+    else:  # not followed: the option is off, or a deal without a result breaks the chain
+        held = None
     running = None
-    if base is not None and result is not None:
-        running = {s: base.get(s, 0) + result.get(s, 0) for s in record.seats}
-    runs[match] = _Run(number, running, written)
-    if (
+    if base is not None and added is not None:
+        running = {s: base.get(s, 0) + added.get(s, 0) for s in record.seats}
+    if held and running is not None and written is not None and any(held.values()):
+        running, held = _radelci_end(running, written, held, extra)
+    decided = prev.decided if prev is not None and number > 1 and prev.number < number else ""
+    if decided:  # T-10.3: the first side to reach the target has won the game
+        msg = f"the game was already won at {decided}; this deal was recorded after it"
+        extra.problems.append(Problem("match-over", msg, line, rule="T-10.3"))
+    elif running is not None and base is not None and r is not None:
+        decided = _race(r, number, base, running, extra)
+    runs[match] = _Run(number, running, written, decided, held)
+    if not (
         running is None
         or written is None
         or all(written.get(s, 0) == v for s, v in running.items())
     ):
+        what = "this deal's result" if added is result else "this deal's result (radelci applied)"
+        msg = f"Totals {format_scores(written)}, but {how} plus {what} make "
+        msg += format_scores(running)
+        rule = "SL-12.9" if added is not result else "SL-14.2"
+        extra.problems.append(Problem("totals-mismatch", msg, line, rule=rule))
+    if not extra.problems and not extra.notes:
         return verdict
-    line = record.source.line if record.source else 0
-    msg = f"Totals {format_scores(written)}, but {how} plus this deal's result make "
-    msg += format_scores(running)
-    problem = Problem("totals-mismatch", msg, line, rule="SL-14.2")
-    status = verdict.status if verdict.status is Status.ILLEGAL else Status.SCORE_MISMATCH
-    return dataclasses.replace(verdict, problems=(*verdict.problems, problem), status=status)
+    status = verdict.status
+    for p in extra.problems:
+        if p.code == "match-over":
+            status = Status.ILLEGAL
+        elif status is not Status.ILLEGAL and status is not Status.ERROR:
+            status = Status.SCORE_MISMATCH
+    notes = tuple([ScoreLine("note", 0, n) for n in extra.notes])
+    return dataclasses.replace(
+        verdict,
+        problems=(*verdict.problems, *extra.problems),
+        status=status,
+        breakdown=(*verdict.breakdown, *notes),
+    )
+
+
+# --- Ottocento: the race to the target (T-10.3) -----------------------------------------------
+
+
+def _race(
+    r: Replay, number: int, base: dict[str, int], running: dict[str, int], extra: _Extra
+) -> str:
+    """Follow the partnerships' totals through one Ottocento hand (T-10.2, T-10.3): the hand's
+    declarations count first (a side may win on them before a card is played), then the rest
+    of the hand. Returns how the match was decided, empty while it goes on; says so in a note."""
+    if r.record.variant != "ottocento":
+        return ""
+    from tarokpgn.rules.tarocchini.game import ottocento_game
+    from tarokpgn.rules.tarocchini.score import side_declarations
+    from tarokpgn.rules.tarocchini.state import TarocchiniDeal
+
+    deal = r.deal
+    if not isinstance(deal, TarocchiniDeal) or not deal.partnerships:
+        return ""
+    seat = {deal.side_label(s): deal.label(deal.members(s)[0]) for s in (0, 1)}
+    declarations = side_declarations(deal)
+    before = {side: base.get(s, 0) for side, s in seat.items()}
+    hand = {side: running.get(s, 0) - before[side] for side, s in seat.items()}
+    for side, value in declarations:
+        hand[side] -= value
+    opts = deal.opts
+    out = ottocento_game(before, declarations, hand, opts)
+    target = opts.game_target
+    if out.winner is None:
+        if len([v for v in out.totals.values() if v >= target]) == 2:
+            shown = ", ".join(f"{s} {v}" for s, v in out.totals.items())
+            extra.notes.append(f"both sides past {target} with equal totals ({shown}): another "
+                               "hand is played (T-10.3, T-13.11)")  # fmt: skip
+        return ""
+    loser = next(s for s in out.totals if s != out.winner)
+    won, lost = out.totals[out.winner], out.totals[loser]
+    when = " on declarations, before a card was played" if out.on_declarations else ""
+    both = lost >= target and not out.on_declarations
+    why = f"; both past {target}, the higher total wins" if both else ""
+    extra.notes.append(f"{out.winner} reach {target}{when} and win the game: {won} against "
+                       f"{loser} {lost}{why} (T-10.3)")  # fmt: skip
+    return f"deal {number} ({out.winner} reached {target}{when}, {won} against {lost})"
+
+
+# --- Slovenian: radelci (SL-12.9) --------------------------------------------------------------
+
+
+def _radelci_on(r: Replay | None) -> bool:
+    if r is None or not r.record.variant.startswith("slovenian"):
+        return False
+    from tarokpgn.rules.slovenian.options import SlovenianOptions
+
+    opts = r.deal.ruleset.options
+    return isinstance(opts, SlovenianOptions) and opts.radelci
+
+
+def _radelci(
+    r: Replay, verdict: Verdict, result: dict[str, int], held: dict[str, int], extra: _Extra
+) -> tuple[dict[str, int], dict[str, int]]:
+    """SL-12.9: the deal's result as it enters the totals, and the radelci held after it. A
+    radelc doubles its holder's next score as declarer (his side's recorded total, SL-12.6) and
+    is used up only when that score is positive; after klop, a game of beggar's value or
+    higher, or a valat, every player receives one."""
+    added = dict(result)
+    declarer = verdict.declarer
+    if declarer is not None and held.get(declarer, 0) > 0:
+        score = result.get(declarer, 0)
+        for s in (declarer, verdict.partner):
+            if s is not None:
+                added[s] = 2 * result.get(s, 0)
+        used = score > 0
+        if used:
+            held[declarer] -= 1
+        kept = "used up" if used else "kept: the score is not positive"
+        extra.notes.append(f"radelc: {declarer}'s score as declarer doubled, {score:+d} → "
+                           f"{2 * score:+d}; the radelc is {kept} (SL-12.9)")  # fmt: skip
+    why = _radelc_earned(r, verdict)
+    if why:
+        for s in r.record.seats:
+            held[s] = held.get(s, 0) + 1
+        extra.notes.append(f"radelci: every player receives one after {why} (SL-12.9)")
+    if any(held.values()):
+        shown = " ".join(f"{s} {held.get(s, 0)}" for s in r.record.seats)
+        extra.notes.append(f"radelci held: {shown}; each unused one costs −40 at the end of the "
+                           "match (SL-12.9)")  # fmt: skip
+    return added, held
+
+
+def _radelci_end(
+    running: dict[str, int], written: dict[str, int], held: dict[str, int], extra: _Extra
+) -> tuple[dict[str, int], dict[str, int]]:
+    """SL-12.9: unused radelci cost −40 each at the end of the match. A record does not say
+    which deal is the last, so ``Totals`` that charge them exactly are taken as the end."""
+    charged = {s: v - 40 * held.get(s, 0) for s, v in running.items()}
+    if any(written.get(s, 0) != v for s, v in charged.items()):
+        return running, held
+    extra.notes.append("the Totals close the match: each unused radelc costs −40 at the end "
+                       "of the match (SL-12.9)")  # fmt: skip
+    return charged, dict.fromkeys(held, 0)
+
+
+def _radelc_earned(r: Replay, verdict: Verdict) -> str:
+    """Why the deal gives every player a radelc (SL-12.9), empty when it does not."""
+    contract = r.deal.contract
+    if contract is None:
+        return ""
+    if contract.kind == "klop":
+        return "klop"
+    beggar = r.deal.ruleset.contract("beggar")
+    if beggar is not None and contract.value >= beggar.value:
+        return f"{contract.id} (beggar's value or higher)"
+    if any(b.name == "valat" and b.made for b in verdict.bonuses):
+        return "a valat"
+    return ""

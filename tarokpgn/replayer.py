@@ -222,9 +222,10 @@ class Replay:
 
 
 def deal_number(record: Record) -> int:
-    """The record's ``Deal`` tag as a number (0 when absent or not a number)."""
+    """The record's ``Deal`` tag as a number (0 when absent, not a number in ASCII digits, or
+    longer than 9 digits: ``isdigit`` also takes ``²``, which ``int`` refuses)."""
     text = record.get("Deal")
-    return int(text) if text.isdigit() else 0
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
 
 
 def rule_id(rs: Ruleset, code: str, default: str) -> str:

@@ -23,6 +23,9 @@ class Status(StrEnum):
     """Play is legal but a written score differs from the computed one."""
     INCOMPLETE = "incomplete"
     """Nothing illegal was found, but the record lacks what is needed to check everything."""
+    ERROR = "error"
+    """The verifier itself failed on this record (an ``internal-error`` problem, a bug in
+    tarokpgn): nothing is known about it. Counted apart, and the run fails."""
 
 
 # The classes below are dataclasses (fields, equality, repr, hash, ``asdict`` and

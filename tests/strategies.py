@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, UNKNOWN
 from tarokpgn.model import (
+    MAX_KONTRA,
     SEATS,
     VARIANTS,
     Announce,
@@ -28,6 +29,7 @@ from tarokpgn.model import (
     Renons,
     Talon,
     Trick,
+    deal_number_ok,
 )
 from tarokpgn.notation.tags import export_order
 
@@ -82,7 +84,8 @@ def records(draw: st.DrawFn) -> Record:
     for name in draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Dealer", "Result"]))):
         tags[name] = draw(tag_values)
     for name, value in draw(st.lists(st.tuples(tag_names, tag_values), max_size=3)):
-        tags.setdefault(name, value)
+        if name not in ("Deal", "Round") or deal_number_ok(value):  # else E110 (bounded)
+            tags.setdefault(name, value)
     item = st.one_of(
         st.builds(Comment, comment_texts),
         st.builds(Hand, seat, cards),
@@ -93,7 +96,7 @@ def records(draw: st.DrawFn) -> Record:
         st.builds(
             Announce, st.sampled_from(["announce", "declare"]), seat, words, cards, options
         ),  # fmt: skip
-        st.builds(Kontra, seat, st.integers(0, 9), words),
+        st.builds(Kontra, seat, st.integers(0, MAX_KONTRA), words),
         st.builds(Trick, st.integers(0, 30), seat, cards),
         st.builds(
             Renons,
@@ -102,7 +105,7 @@ def records(draw: st.DrawFn) -> Record:
             st.integers(0, 30),
             words,
             st.none() | card,
-            st.integers(0, 5),
+            st.integers(0, MAX_KONTRA),
             options,
         ),  # fmt: skip
         st.builds(Irregular, words, st.none() | seat, options),

@@ -256,7 +256,6 @@ def test_read_export_takes_what_the_lark_reader_takes(tmp_path: Path) -> None:
     sources: list[Callable[[], object]] = [
         lambda: text,
         lambda: text.encode(),
-        lambda: str(path),
         lambda: path,
         lambda: io.BytesIO(text.encode()),
         lambda: io.StringIO(text),
@@ -494,3 +493,21 @@ def test_read_export_in_any_blocks(recs: list[Record], data: st.DataObject, bloc
         path = Path(tmp) / "f.tpgn"
         path.write_bytes(raw)
         _same(read_export(path, "f.tpgn", block_size=block), _lark(raw))
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "hand E HQ\nend\n",
+        "hand E HQ}\n" + EXAMPLE,
+        "}\n\n" + EXAMPLE,
+        "\n" + EXAMPLE,
+    ],
+)
+def test_a_comment_opened_after_end_runs_on(tail: str) -> None:
+    """``{`` after a record's ``end`` on its line opens a comment that belongs to no record
+    and runs on (to its ``}`` or the end of the file): found by the mutation fuzzer, the fast
+    reader started afresh after that line."""
+    record = '[Variant "slovenian-4"]\n] N end {forgot to close\n'
+    _check(record + tail)
+    _check(EXAMPLE + "\n" + record + tail)

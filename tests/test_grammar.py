@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -93,3 +94,11 @@ def test_kontra_word_forms() -> None:
 def test_trick_number_is_not_a_card() -> None:
     tree = parse_tree("1. N S10 S9 2. E HK end")
     assert [str(t.children[0]) for t in tree.children[:-1]] == ["1.", "2."]
+
+
+def test_reserved_words_are_the_grammars_keywords() -> None:
+    """The reader refuses a keyword as a name (E101): its list is the grammar's literals."""
+    from tarokpgn.notation.transformer import RESERVED
+
+    literals = set(re.findall(r'"([a-z]+)"i', grammar_text()))
+    assert literals == set(RESERVED)

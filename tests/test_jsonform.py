@@ -74,3 +74,18 @@ def test_jsonl_bad_line_is_located() -> None:
     assert isinstance(results[0], Record) and isinstance(results[2], Record)
     assert isinstance(results[1], RecordError)
     assert results[1].line == 2 and results[1].file == "f.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [("[" + "1" * 5000 + "]", False), ("[" * 100_000, False), ('{"a": ' + "9" * 5000 + "}", True)],
+    ids=["long-number", "deep-nesting", "long-number-jsonl"],
+)
+def test_json_that_python_cannot_take_is_a_located_error(text: str, lines: bool) -> None:
+    """A number over Python's 4,300 digits or nesting deeper than its recursion limit: E110 on
+    that record (and the next line of JSON Lines is still read), not a traceback."""
+    results = list(iter_json_records(text + '\n{"tpgn": 1}', "f.jsonl", lines=True) if lines
+                   else iter_json_records(text, "f.json"))  # fmt: skip
+    assert isinstance(results[0], RecordError) and results[0].code == "E110"
+    assert len(str(results[0])) < 300
+    assert len(results) == (2 if lines else 1)

@@ -10,7 +10,7 @@ import pytest
 
 from tarokpgn.errors import NotationError, RecordError
 from tarokpgn.model import Announce, Auction, Comment, Hand, Kontra, Record, Renons, Trick
-from tarokpgn.notation import iter_records, parse_record, read_headers, write_record
+from tarokpgn.notation import iter_file, iter_records, parse_record, read_headers, write_record
 from tarokpgn.notation.splitter import split
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,10 +56,25 @@ def test_sources(make) -> None:  # type: ignore[no-untyped-def]
 def test_path_source(tmp_path: Path) -> None:
     path = tmp_path / "a.tpgn"
     path.write_text(DEAL, encoding="utf-8")
-    for source in (path, str(path)):
-        (record,) = iter_records(source)
+    for results in (iter_records(path), iter_file(path), iter_file(str(path))):
+        (record,) = results
         assert isinstance(record, Record)
         assert record.source is not None and record.source.file == str(path)
+
+
+def test_text_is_never_taken_for_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A str is text: a short one that names a file is not opened (nor echoed from the file),
+    a long line raises no OSError."""
+    secret = tmp_path / "secret.tpgn"
+    secret.write_text('[Password "hunter2"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for text in ("secret.tpgn", str(secret), "x" * 100_000):
+        results = list(iter_records(text))
+        assert all(isinstance(r, NotationError) for r in results)
+        assert "hunter2" not in "".join(str(r) for r in results)
+        with pytest.raises(NotationError):
+            parse_record(text)
+    assert list(read_headers("secret.tpgn")) == [{}]
 
 
 def test_iter_records_is_lazy() -> None:

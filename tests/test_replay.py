@@ -88,3 +88,17 @@ def test_claim_makes_the_deal_incomplete() -> None:
     verdict = verify(parse_record(text))
     assert verdict.status is Status.INCOMPLETE and verdict.scores is None
     assert any("claim" in line.detail for line in verdict.breakdown)
+
+
+def test_deal_numbers_int_refuses_are_no_number() -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` raises, and over 4,300 digits ``int`` raises
+    too: such a Deal tag is no deal number (found by fuzzing; it raised from ``verify``). The
+    text reader refuses these values (E110), so the records are built in code, as a program or
+    JSON input may build them."""
+    unnumbered = codes(HIDDEN.replace('[Deal "2"]\n', ""))
+    assert unnumbered == codes(HIDDEN)
+    record = parse_record(HIDDEN)
+    for deal in ("²", "٣", "9" * 5000):
+        tags = tuple((k, deal if k == "Deal" else v) for k, v in record.tags)
+        problems = verify(dataclasses.replace(record, tags=tags)).problems
+        assert [p.code for p in problems] == unnumbered

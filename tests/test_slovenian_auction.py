@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tarokpgn.model import Auction
+from tarokpgn.notation import parse_record, write_record
+from tarokpgn.replay import verify
 from tarokpgn.rules import DealState, Phase, find_ruleset
+
+GOLDEN = Path(__file__).parent / "golden" / "slovenian"
 
 
 def run(variant: str, preset: str, bids: list[tuple[int, str]], number: int = 2,
@@ -103,3 +110,82 @@ def test_ladder_prose_order_swaps_open_games() -> None:
     assert codes == [None, None, "illegal-bid"]
     _, codes = run("slovenian-4", "semedela", bids, ladder_order="prose")
     assert codes == [None, None, None]
+
+
+# --- SL-3.9 ruling (issue 14): the last bidder may re-state the contract he holds -------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "preset", "bids", "cid", "declarer"),
+    [
+        ("slovenian-4", "semedela",
+         [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "three")], "three", 0),
+        ("slovenian-4", "semedela",
+         [(0, "three"), (1, "two"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "two")], "two", 1),
+        ("slovenian-4", "pagat",
+         [(1, "two"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "two")], "two", 1),
+        ("slovenian-4", "pagat",
+         [(1, "pass"), (2, "pass"), (3, "pass"), (0, "three"), (0, "three")], "three", 0),
+        ("slovenian-3", "sl3", [(1, "two"), (2, "pass"), (0, "pass"), (1, "two")], "two", 1),
+    ],
+)  # fmt: skip
+def test_last_bidder_may_restate_his_contract(
+    variant: str, preset: str, bids: list[tuple[int, str]], cid: str, declarer: int
+) -> None:
+    """SL-3.9 (ruling 2026-12): in every ruleset the re-statement is accepted and changes
+    nothing; the deal goes on to the call (or the talon) as before."""
+    deal, codes = run(variant, preset, bids)
+    assert codes == [None] * len(bids)
+    assert deal.contract is not None and deal.contract.id == cid and deal.declarer == declarer
+    assert deal.phase is (Phase.CALL if variant == "slovenian-4" else Phase.TALON)
+    assert deal.bids == bids  # kept as recorded
+    holder_words = deal.auction.legal(declarer)
+    assert cid in holder_words
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        (1, "three"),  # not the holder (SL-3.9)
+        (2, "pass"),  # a pass after the end is no bid
+        (0, "klop"),
+    ],
+)
+def test_only_the_holder_restates_and_only_his_contract(last: tuple[int, str]) -> None:
+    bids = [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass"), last]
+    _, codes = run("slovenian-4", "semedela", bids)
+    assert codes == [None] * 4 + ["illegal-bid"]
+
+
+def test_restatement_does_not_open_a_raise_without_final_raise() -> None:
+    bids = [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass"), (0, "three"), (0, "one")]
+    deal, codes = run("slovenian-4", "semedela", bids)
+    assert codes == [None] * 5 + ["illegal-bid"]  # final_raise off in Semedela
+    bids = [(1, "two"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "two"), (1, "solo-two")]
+    deal, codes = run("slovenian-4", "pagat", bids)
+    assert codes == [None] * 6  # final_raise on in the pagat preset
+    assert deal.contract is not None and deal.contract.id == "solo-two"
+
+
+def test_restatement_after_the_call_is_refused() -> None:
+    bids = [(0, "three"), (1, "pass"), (2, "pass"), (3, "pass")]
+    deal, _ = run("slovenian-4", "semedela", bids)
+    deal.call(0, deal.tables.card("HK"))
+    fault = deal.check_bid(0, "three")
+    assert fault is not None and fault.code == "illegal-bid" and fault.rule == "SL-3.9"
+
+
+@pytest.mark.parametrize(("name", "base"), [("auction-restated", "one"),
+                                            ("auction-restated-pagat", "mondfang")])  # fmt: skip
+def test_restated_auction_record_round_trips_and_verifies_as_without(name: str, base: str) -> None:
+    """The worked examples: ``one`` (Semedela) and ``mondfang`` (pagat) with the declarer's
+    contract re-stated at the end of the auction. The writer keeps the repetition byte for byte
+    and the verdict is the one of the record without it (SL-3.9)."""
+    text = (GOLDEN / f"{name}.tpgn").read_text(encoding="utf-8")
+    record = parse_record(text)
+    assert write_record(record) == text
+    auction = next(record.of_type(Auction))
+    assert auction.bids[-1] == next(b for b in reversed(auction.bids[:-1]) if b.bid != "pass")
+    got, want = verify(record), verify(parse_record((GOLDEN / f"{base}.tpgn").read_text()))
+    assert got.ok and want.ok
+    assert (got.contract, got.declarer, got.scores) == (want.contract, want.declarer, want.scores)

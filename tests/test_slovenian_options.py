@@ -77,3 +77,31 @@ def test_mondfang_and_emperor_options_change_the_verdict() -> None:
     assert base.ok and off.status is Status.SCORE_MISMATCH
     assert off.scores is not None and base.scores is not None
     assert sum(off.scores.values()) - sum(base.scores.values()) == 21
+
+
+def test_mondfang_contracts_solo_without() -> None:
+    """SL-12.8, option ``mondfang_contracts`` (issue 14): ``point`` (default) charges a captured
+    mond in three … solo one only; ``point_and_solo_brez`` (OpenSpiel) in solo without too."""
+    record = golden("mondfang-solo-without")  # pagat preset: mondfang 21, N's mond captured
+    assert record.get("Options") == "mondfang_contracts=point_and_solo_brez"
+    charged = verify(record)
+    assert charged.ok and charged.contract == "solo-without"
+    assert charged.scores == {"N": -21, "E": 0, "S": 0, "W": -80}
+    assert any(line.label == "mondfang: N lost the mond" for line in charged.breakdown)
+    plain = verify(with_options(record, "mondfang_contracts=point"))
+    assert plain.status is Status.SCORE_MISMATCH
+    assert plain.scores == {"N": 0, "E": 0, "S": 0, "W": -80}
+    no_option = dataclasses.replace(record, tags=tuple(
+        (k, v) for k, v in record.tags if k != "Options"))  # fmt: skip
+    assert verify(no_option).scores == plain.scores  # the default is as before
+    zero = verify(with_options(record, "mondfang_contracts=point_and_solo_brez mondfang=0"))
+    assert zero.scores == plain.scores
+
+
+def test_mondfang_contracts_leaves_point_contracts_and_beggar_alone() -> None:
+    record = golden("mondfang")  # one, pagat preset
+    wide = verify(with_options(record, "mondfang_contracts=point_and_solo_brez"))
+    assert wide.ok and wide.scores == verify(record).scores
+    beggar = golden("beggar-lost")
+    opts = "mondfang=21 mondfang_contracts=point_and_solo_brez"
+    assert verify(with_options(beggar, opts)).scores == verify(beggar).scores

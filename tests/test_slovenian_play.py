@@ -6,6 +6,7 @@ import pytest
 from slovenian_util import T, pile_with, scored_deal
 
 from tarokpgn.rules import DealState, find_ruleset
+from tarokpgn.rules.core import legal_plays
 from tarokpgn.rules.slovenian import play
 
 HANDS = [
@@ -111,3 +112,84 @@ def test_kontra_sides() -> None:
     assert deal.check_kontra(3, 2, "game") is not None  # re belongs to the declarer side
     assert deal.check_kontra(2, 2, "game") is None
     assert deal.check_kontra(1, 1, "trula") is not None  # nothing announced
+
+
+# --- SL-9.6 b ruling (issue 14): "higher" compares tarok ranks, the škis highest ---------------
+
+EMPEROR_HANDS = [
+    ["T21", "T19", "T18", "T17", "T16", "T15", "HK", "HQ", "HN", "HJ", "H1", "H2"],
+    ["T1", "DK", "DQ", "DN", "DJ", "D1", "D2", "D3", "D4", "SK", "SQ", "SN"],
+    ["FOOL", "T5", "T4", "T3", "T2", "SJ", "S10", "S9", "S8", "S7", "CK", "CQ"],
+    ["T14", "T13", "T12", "T11", "T10", "T9", "T8", "T7", "T6", "CN", "CJ", "C10"],
+]
+EMPEROR_TALON = ["T20", "H3", "H4", "C9", "C8", "C7"]
+
+
+def emperor_deal(bids: list[tuple[int, str]] | None = None, number: int = 1,
+                 **overrides: str) -> DealState:  # fmt: skip
+    """Klop (compulsory, deal 1) or the contract ``bids`` give: forehand holds the mond, the
+    next player the pagat as his only tarok, the third the škis and four low taroks."""
+    rs = find_ruleset("slovenian-4", "semedela", overrides)
+    hands = [T.cards(h) for h in EMPEROR_HANDS]
+    deal = DealState(rs, hands, T.cards(EMPEROR_TALON), number=number)
+    for pos, bid in bids or []:
+        assert deal.check_bid(pos, bid) is None, (pos, bid)
+        deal.bid(pos, bid)
+    return deal
+
+
+def names(cards: list[int]) -> set[str]:
+    return {T.tokens[c] for c in cards}
+
+
+def test_skis_must_beat_mond_although_the_pagat_then_wins() -> None:
+    """Mond led, pagat forced: the škis outranks the mond, so it must be played (SL-9.6 b),
+    though with it the pagat takes the trick (SL-10.3)."""
+    deal = emperor_deal()
+    deal.play(0, T.card("T21"))
+    assert names(deal.legal(1)) == {"T1"}  # his only tarok (SL-9.6 d)
+    deal.play(1, T.card("T1"))
+    assert names(deal.legal(2)) == {"FOOL"}
+    fault = deal.check_play(2, T.card("T5"))
+    assert fault is not None and fault.code == "must-beat" and fault.rule.startswith("SL-9.6")
+    assert deal.check_play(2, T.card("FOOL")) is None
+    deal.play(2, T.card("FOOL"))
+    deal.play(3, T.card("T6"))  # nothing outranks the škis: any tarok
+    assert deal.tricks[0].winner == 1  # the emperor's trick: the pagat wins
+
+
+def test_quick_trick_path_refuses_the_low_tarok_too() -> None:
+    """:meth:`DealState.play_trick` (the bit-set path) gives the same fault as check_play."""
+    deal = emperor_deal()
+    faults = deal.play_trick(0, T.cards(["T21", "T1", "T5", "T6"]))
+    assert [f.code for f in faults] == ["must-beat"]
+    deal = emperor_deal()
+    assert list(deal.play_trick(0, T.cards(["T21", "T1", "FOOL", "T6"]))) == []
+
+
+def test_skis_rank_rule_in_beggar_and_emperor_exception_unchanged() -> None:
+    bids = [(0, "pass"), (1, "pass"), (2, "pass"), (3, "beggar")]
+    deal = emperor_deal(bids, number=2, forehand_opening="free")
+    assert deal.contract is not None and deal.contract.id == "beggar" and deal.to_play == 3
+    for pos, tok in [(3, "T6"), (0, "T21"), (1, "T1")]:
+        assert deal.check_play(pos, T.card(tok)) is None
+        deal.play(pos, T.card(tok))
+    assert names(deal.legal(2)) == {"FOOL"}
+    # SL-9.6 e unchanged: with mond and škis in the trick the pagat must be played
+    policy = deal.policy
+    hand = T.cards(["T1", "T3", "T20"])
+    assert names(legal_plays(hand, T.cards(["T21", "FOOL"]), T, policy)) == {"T1"}
+    assert names(legal_plays(hand, T.cards(["T21"]), T, policy)) == {"T3", "T20"}
+
+
+def test_ordered_emperor_and_no_must_beat() -> None:
+    """With ``emperor_trick=ordered`` the škis after the pagat wins anyway; without
+    ``negative_must_beat`` any tarok will do."""
+    deal = emperor_deal(emperor_trick="ordered")
+    deal.play(0, T.card("T21"))
+    deal.play(1, T.card("T1"))
+    assert names(deal.legal(2)) == {"FOOL"}
+    deal = emperor_deal(negative_must_beat="false")
+    deal.play(0, T.card("T21"))
+    deal.play(1, T.card("T1"))
+    assert names(deal.legal(2)) == {"FOOL", "T5", "T4", "T3", "T2"}

@@ -112,3 +112,37 @@ def test_no_talon_in_solo_without() -> None:
     assert deal.contract is not None and deal.contract.id == "solo-without"
     assert deal.check_exchange(1, cards("DN"), cards("D4"), ())[0].code == "talon-group"
     assert deal.check_announcement(1, "trula") is not None  # SL-7.2
+
+
+# --- SL-6.6 ruling (issue 14): layaway_taroks=only_if_nothing_else ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("discard", "show", "codes"),
+    [
+        (("D2", "D3", "T12"), ("T12",), []),  # every layable plain card laid away too
+        (("D2", "T12", "T13"), ("T12", "T13"), ["illegal-discard"]),  # D3 kept back
+        (("D3", "T12", "T13"), ("T12", "T13"), ["illegal-discard"]),  # D2 kept back
+        (("D2", "D3", "T12"), (), ["illegal-discard"]),  # laid taroks are shown (SL-6.6)
+        (("D2", "D3", "DK"), (), ["illegal-discard"]),  # a king, never (unchanged)
+    ],
+)
+def test_taroks_only_when_every_plain_card_is_laid_away(
+    discard: tuple[str, ...], show: tuple[str, ...], codes: list[str]
+) -> None:
+    """The declarer holds HK and, after taking D2 D3 DK, two plain cards that may be laid
+    away: taroks may go only together with both of them (ruling 2026-12)."""
+    deal = deal_after_three(layaway_taroks="only_if_nothing_else")
+    deal.call(0, T.card("DK"))
+    faults = deal.check_exchange(0, cards("D2", "D3", "DK"), cards(*discard), cards(*show))
+    assert [f.code for f in faults] == codes
+    assert all(f.rule == "SL-6.6" for f in faults)
+
+
+def test_only_if_nothing_else_with_cards_from_the_talon_forbidden() -> None:
+    """With ``layaway_from_talon=forbidden`` the plain cards just taken may not be laid away,
+    so they do not stop taroks from being laid away."""
+    deal = deal_after_three(layaway_taroks="only_if_nothing_else", layaway_from_talon="forbidden")
+    deal.call(0, T.card("DK"))
+    taroks = cards("T12", "T13", "T14")
+    assert deal.check_exchange(0, cards("D2", "D3", "DK"), taroks, taroks) == []

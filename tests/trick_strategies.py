@@ -30,6 +30,7 @@ def situations(draw: st.DrawFn) -> Case:
         must_trump=draw(st.booleans()),
         must_overtrump=draw(st.booleans()),
         must_beat=draw(st.booleans()),
+        beat_by_rank=draw(st.booleans()),
         trumps_win=draw(st.booleans()),
         excuse=draw(special),
         last_resort=draw(special),

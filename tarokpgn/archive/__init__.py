@@ -2,6 +2,7 @@
 
 * :mod:`~tarokpgn.archive.rows`: records and verdicts as columnar rows (pure);
 * :mod:`~tarokpgn.archive.store`: the database (the only module that imports DuckDB);
+* :mod:`~tarokpgn.archive.readonly`: someone's SQL run safely: one SELECT, locked down, bounded;
 * :mod:`~tarokpgn.archive.ingest`: files → worker pool → batches → store, with progress;
 * :mod:`~tarokpgn.archive.stats`: the ready-made reports over the SQL views;
 * :mod:`~tarokpgn.archive.parquet`: export and re-import as a Hive-partitioned Parquet dataset.

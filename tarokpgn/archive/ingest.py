@@ -10,7 +10,9 @@ process by :data:`WINDOW_BYTES` of input (about three batches), so they keep wor
 writes a batch to DuckDB and commits (which releases the GIL: the pool's thread keeps
 receiving results meanwhile); and at most about ``commit_deals`` deals are buffered or
 uncommitted, so memory stays bounded whatever the size of the archive. A file whose hash is
-already in ``sources`` is skipped; a changed file replaces its deals.
+already in ``sources`` is skipped; a changed file replaces its deals; the files the archive
+holds under a directory given that no longer exist are forgotten (``prune``). A deal that
+cannot be read, verified or stored costs only itself (:func:`run_task`).
 
 The reader and the verifier are reached through :func:`read_chunk` and :func:`verifier` only.
 """
@@ -38,8 +40,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tarokpgn.archive.rows import ARROW_SCHEMAS, COLUMNS, DEAL_TABLES, Rows
-from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
-from tarokpgn.errors import NotationError
+from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset, required_columns
+from tarokpgn.errors import NotationError, describe
 from tarokpgn.model import Record, Source
 from tarokpgn.verdict import Verdict
 
@@ -104,6 +106,14 @@ def read_json(data: bytes, file: str) -> Iterator[Record | NotationError]:
         digest = hashlib.sha256(write_record(item).encode("utf-8")).hexdigest()
         yield replace(item, source=Source(file, 0, line or 1, digest, number))
 
+
+INTERNAL_ERROR: Final = "internal-error"
+"""Problem code of a record the indexer failed on (``origin = 'index'``): the verifier raised,
+the deal's rows cannot be stored, or the reader failed."""
+READER_FAILED: Final = "E100"
+"""Notation error code of a record the reader failed on (a bug, not the record's fault)."""
+VERIFIER_FAILED: Final = "error"
+"""Verdict status of a deal the verifier failed on (indexed, with its ``internal-error``)."""
 
 _VERIFIERS: dict[str, Verifier] = {}
 
@@ -222,6 +232,8 @@ class Result:
     deals: int
     errors: int
     nbytes: int
+    failed: int = 0
+    """Records tarokpgn failed on (:attr:`Report.failed`)."""
 
     def tables(self) -> dict[str, pa.Table]:
         return unpack_tables(self.packed)
@@ -272,41 +284,110 @@ def _located(record: Record, task: Task, number: int) -> Record:
 
 
 def run_task(task: Task) -> Result:
-    """Read and verify one chunk (runs in a worker process)."""
+    """Read and verify one chunk (runs in a worker process).
+
+    The chunk's rows are converted to Arrow all at once. Should that fail (a value that no
+    column can hold, a NULL where the schema forbids it: DuckDB would reject the whole batch),
+    the chunk is read again and each deal checked on its own first (:func:`_storable`), so
+    that only the deals that cannot be stored are left out, reported in ``problems``.
+    """
     with open(task.file, "rb") as handle:
         handle.seek(task.start)
         data = handle.read(task.stop - task.start)
-    verify = verifier(task.verifier)
     rows = Rows()
-    records = errors = 0
+    records, errors, failed = _add_chunk(rows, data, task, careful=False)
+    try:
+        tables = _checked(rows.to_arrow())
+    except Exception:  # some deal cannot be stored: find it (the slow path, rare)
+        rows = Rows()
+        records, errors, failed = _add_chunk(rows, data, task, careful=True)
+        tables = _checked(rows.to_arrow())
+    failed += _errored(tables["deals"])
+    return Result(pack_tables(tables), records, records - errors, errors, len(data), failed)
+
+
+def _add_chunk(rows: Rows, data: bytes, task: Task, *, careful: bool) -> tuple[int, int, int]:
+    """Read, verify and add the records of ``data`` (the chunk of ``task``) to ``rows``;
+    returns the records read, those that could not be indexed, and those of them that the
+    indexer failed on. With ``careful``, each deal is checked to be storable first."""
+    verify = verifier(task.verifier)
+    records = errors = failed = 0
     read = read_json if task.file.endswith(JSON_SUFFIXES) else read_chunk
-    for item in read(data, task.file):
+    try:
+        for item in read(data, task.file):
+            records += 1
+            if isinstance(item, NotationError):
+                errors += 1
+                failed += item.code == READER_FAILED
+                line = item.line + task.line - 1 if item.line else task.line
+                rows.add_error(
+                    task.file, records, line, item.code, item.message, column=item.column
+                )
+                continue
+            bad = _add_verified(rows, _located(item, task, records), verify, careful)
+            errors += bad
+            failed += bad
+    except Exception as exc:  # the reader failed: the rest of the chunk is lost, not the run
         records += 1
-        if isinstance(item, NotationError):
-            errors += 1
-            line = item.line + task.line - 1 if item.line else task.line
-            rows.add_error(task.file, records, line, item.code, item.message, column=item.column)
-            continue
-        errors += _add_verified(rows, _located(item, task, records), verify)
-    deals = records - errors
-    return Result(pack_tables(rows.to_arrow()), records, deals, errors, len(data))
+        last = task.line + data.count(b"\n")
+        message = f"{describe(exc, 300)} (the reader stopped: the rest of lines "
+        message += f"{task.line}-{last} skipped)"
+        rows.add_error(task.file, records, task.line, INTERNAL_ERROR, message, origin="index")
+        return records, errors + 1, failed + 1
+    return records, errors, failed
 
 
-def _add_verified(rows: Rows, record: Record, verify: Verifier) -> int:
-    """Verify and add ``record``; 1 when it could not be indexed."""
+def _add_verified(rows: Rows, record: Record, verify: Verifier, careful: bool = False) -> int:
+    """Verify and add ``record``; 1 when it could not be indexed. With ``careful``, only if
+    its rows can be stored (:func:`_storable`)."""
     src = record.source
     assert src is not None
     number = src.index
     try:
         verdict = verify(record)
+        if careful:
+            _storable(record, verdict)
         rows.add_deal(record, verdict)
     except Exception as exc:  # one bad deal must not stop the archive
         rows.add_error(
-            src.file, number, src.line, "index-error", f"{type(exc).__name__}: {exc}",
+            src.file, number, src.line, INTERNAL_ERROR, describe(exc, 300),
             origin="index", deal_id=src.sha256 or None,
         )  # fmt: skip
         return 1
     return 0
+
+
+class UnstorableError(ValueError):
+    """A deal's rows cannot be stored in the archive (converted to Arrow, or a NULL where
+    the schema forbids one)."""
+
+
+def _storable(record: Record, verdict: Verdict) -> None:
+    """Raise :class:`UnstorableError` unless the rows of ``record`` convert on their own."""
+    alone = Rows()
+    alone.add_deal(record, verdict)
+    try:
+        _checked(alone.to_arrow())
+    except UnstorableError:
+        raise
+    except Exception as exc:
+        raise UnstorableError(f"the deal cannot be stored ({type(exc).__name__}: {exc})") from exc
+
+
+def _errored(deals: pa.Table) -> int:
+    """Deals of ``deals`` whose verdict is that the verifier failed on them."""
+    status = deals.column("status")
+    return int(pc.sum(pc.equal(status, pa.scalar(VERIFIER_FAILED))).as_py() or 0)
+
+
+def _checked(tables: dict[str, pa.Table]) -> dict[str, pa.Table]:
+    """``tables``, unless a column that cannot be NULL has a NULL (:class:`UnstorableError`)."""
+    required = required_columns()
+    for name, table in tables.items():
+        for column in required[name]:
+            if table.column(column).null_count:
+                raise UnstorableError(f"the deal cannot be stored: {name}.{column} is NULL")
+    return tables
 
 
 def _quiet_worker(parent: int) -> None:
@@ -436,7 +517,18 @@ class Report:
     """Records indexed (verified, whatever the verdict)."""
     errors: int = 0
     """Records that could not be indexed (in ``problems``)."""
+    failed: int = 0
+    """Records tarokpgn failed on (a bug, not the data's fault): not indexed (``origin =
+    'index'``: the verifier raised, the deal cannot be stored, the reader failed; or a notation
+    error E100), or indexed with status ``error`` (the verifier reported its own failure)."""
     datasets: int = 0
+    gone: int = 0
+    """Files the archive held under a directory given that no longer exist."""
+    forgotten: int = 0
+    """Files of ``gone`` removed from the archive (``prune``)."""
+    unfinished: list[str] = field(default_factory=list)
+    """Files of ``indexed`` not (yet) in the archive, in order: when the run stopped early
+    (an error, Ctrl-C), those it had not finished; a rerun indexes them."""
     seconds: float = 0.0
 
 
@@ -482,6 +574,10 @@ class Loader:
         self.open: dict[str, _Open] = {}
         self.buffered = 0
         self.uncommitted = 0
+        self.finished: list[str] = []
+        """Files whose ``sources`` row is written but not committed yet."""
+        self.committed: set[str] = set()
+        """Files whose ``sources`` row is committed: they are in the archive."""
 
     def expect(self, plan: FilePlan) -> None:
         self.open[plan.file] = _Open(plan, len(plan.chunks))
@@ -526,6 +622,7 @@ class Loader:
                 p = entry.plan
                 info = SourceInfo(p.file, p.sha256, p.size, p.mtime, entry.records, entry.errors)
                 self.archive.finish_file(info)
+                self.finished.append(file)
                 del self.open[file]
         self.uncommitted += self.buffered
         self.buffered = 0
@@ -535,6 +632,8 @@ class Loader:
     def commit(self) -> None:
         self.archive.commit()
         self.uncommitted = 0
+        self.committed.update(self.finished)
+        self.finished.clear()
 
 
 def index_paths(
@@ -547,23 +646,33 @@ def index_paths(
     chunk_bytes: int = CHUNK_BYTES,
     verify: str = DEFAULT_VERIFIER,
     progress: Callable[[Report, int, int], None] | None = None,
+    prune: bool = True,
+    report: Report | None = None,
 ) -> Report:
     """Index deal files and Parquet datasets into ``archive``; returns what was done.
 
     Deals are inserted in batches of ``batch_deals`` and committed every ``commit_deals``
     (at least every batch). ``progress(report, bytes_done, bytes_total)`` is called after every
-    chunk.
+    chunk. With ``prune``, the files the archive holds under a directory of ``paths`` that no
+    longer exist are removed from it (:meth:`Archive.forget`), once the others are loaded.
+    ``report``, if given, is filled in as the run goes: a caller still has it when the run
+    stops early (:attr:`Report.unfinished`).
     """
     started = time.perf_counter()
+    paths = list(paths)
     files, datasets = find_inputs(paths)
-    report = Report(files=len(files), datasets=len(datasets))
+    report = report if report is not None else Report()
+    report.files, report.datasets = len(files), len(datasets)
     for dataset in datasets:
         archive.import_parquet(dataset)
     known = archive.sources()
+    gone = gone_files(known, paths, files)
+    report.gone = len(gone)
     plans = [plan_file(f, chunk_bytes) for f in files]
     todo = [p for p in plans if known.get(p.file) != p.sha256]
     report.skipped = len(plans) - len(todo)
     report.indexed = len(todo)
+    report.unfinished = [p.file for p in todo]
     total = sum(p.size for p in todo)
     done = 0
 
@@ -573,6 +682,7 @@ def index_paths(
         report.records += result.records
         report.deals += result.deals
         report.errors += result.errors
+        report.failed += result.failed
         if progress is not None:
             progress(report, done, total)
 
@@ -580,18 +690,41 @@ def index_paths(
     n = workers or os.cpu_count() or 1
     collecting = gc.isenabled()
     _freeze_garbage_collector()  # the workers inherit it; here it serves when n is 1
+    forget = gone if prune else []
     try:
-        _load(archive, todo, loader, verify, n, chunk_bytes)
+        _load(archive, todo, loader, verify, n, chunk_bytes, forget)
     finally:
         gc.unfreeze()
         if collecting:
             gc.enable()
+        report.unfinished = [p.file for p in todo if p.file not in loader.committed]
+    report.forgotten = len(forget)
     report.seconds = time.perf_counter() - started
     return report
 
 
+def gone_files(known: Iterable[str], paths: Iterable[str | Path], found: list[Path]) -> list[str]:
+    """The files of ``known`` (indexed) that lie under a directory of ``paths`` (not a Parquet
+    dataset) and no longer exist; ``found``: the files found there now."""
+    dirs = [Path(p).resolve() for p in paths if Path(p).is_dir() and not is_parquet_dataset(p)]
+    if not dirs:
+        return []
+    seen = {str(f) for f in found}
+    return [
+        f
+        for f in sorted(known)
+        if f not in seen and any(Path(f).is_relative_to(d) for d in dirs) and not Path(f).exists()
+    ]
+
+
 def _load(
-    archive: Archive, todo: list[FilePlan], loader: Loader, verify: str, n: int, chunk_bytes: int
+    archive: Archive,
+    todo: list[FilePlan],
+    loader: Loader,
+    verify: str,
+    n: int,
+    chunk_bytes: int,
+    forget: list[str],
 ) -> None:
     tasks = _tasks(todo, loader, verify)
     with archive.loading():
@@ -603,6 +736,7 @@ def _load(
                 gc.collect()  # what handling the chunk left here (see _run_chunk)
         loader.flush()
         loader.commit()
+        archive.forget(forget)  # as replacing a changed file would, in one transaction
 
 
 def _tasks(plans: list[FilePlan], loader: Loader, verify: str) -> Iterator[Task]:

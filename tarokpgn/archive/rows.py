@@ -161,7 +161,7 @@ def _options(pairs: Iterable[tuple[str, str]]) -> str:
 def year_of(date: str) -> int | None:
     """The year of a ``YYYY.MM.DD`` date (``??`` parts allowed), or None."""
     head = date.split(".", 1)[0]
-    return int(head) if len(head) == 4 and head.isdigit() else None
+    return int(head) if len(head) == 4 and head.isascii() and head.isdigit() else None
 
 
 def trick_winners(record: Record, verdict: Verdict | None = None) -> dict[int, str]:
@@ -567,7 +567,7 @@ class Rows:
 
     def _irregular(self, item: Irregular) -> None:
         trick = dict(item.options).get("trick", "")
-        number = int(trick) if trick.isdigit() and len(trick) < 5 else None
+        number = int(trick) if trick.isascii() and trick.isdigit() and len(trick) < 5 else None
         self._irregular_row("irregular", item.kind, item.seat, None, number, item.options)
 
     def _irregular_row(

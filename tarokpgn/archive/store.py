@@ -10,6 +10,7 @@ Ingest protocol (see :mod:`tarokpgn.archive.ingest`)::
     archive.insert([tables, …])     # any number of times, with commits in between
     archive.finish_file(SourceInfo) # the sources row: the file is complete
     archive.commit()
+    archive.forget([path, …])       # files gone: begin_file for each, committed at once
 
 A file is indexed when its ``sources`` row exists with the file's current hash. Rows of a
 file that was begun but not finished (the run was interrupted after committing some of its
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from importlib import resources
@@ -47,11 +49,16 @@ MEMORY_LIMIT: Final = "256MB"
 buffer pool keeps loaded data cached up to that)."""
 
 
+INTERRUPTED: Final = "Query interrupted"
+"""The message of the RuntimeError DuckDB raises when Ctrl-C interrupts a statement."""
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def _archive_errors(method: _F) -> _F:
-    """Let DuckDB's errors out as :class:`ArchiveError` (same message)."""
+    """Let DuckDB's errors out as :class:`ArchiveError` (same message), and a statement that
+    Ctrl-C interrupted as :class:`KeyboardInterrupt` (DuckDB takes the signal and raises
+    ``RuntimeError("Query interrupted")``)."""
 
     @functools.wraps(method)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -59,6 +66,10 @@ def _archive_errors(method: _F) -> _F:
             return method(*args, **kwargs)
         except duckdb.Error as exc:
             raise ArchiveError(str(exc)) from exc
+        except RuntimeError as exc:
+            if str(exc) == INTERRUPTED:
+                raise KeyboardInterrupt from exc
+            raise
 
     return cast(_F, wrapper)
 
@@ -66,6 +77,19 @@ def _archive_errors(method: _F) -> _F:
 def schema_sql() -> str:
     """The text of ``schema.sql`` (package data)."""
     return resources.files("tarokpgn.archive").joinpath("schema.sql").read_text("utf-8")
+
+
+@functools.cache
+def required_columns() -> dict[str, tuple[str, ...]]:
+    """Table → its columns that cannot be NULL (``NOT NULL`` or ``PRIMARY KEY`` in
+    ``schema.sql``): a row with a NULL there would make DuckDB reject its whole batch."""
+    out: dict[str, tuple[str, ...]] = {}
+    sql = "\n".join(line.partition("--")[0] for line in schema_sql().splitlines())
+    for table, body in re.findall(r"CREATE TABLE IF NOT EXISTS (\w+) \((.*?)\n\);", sql, re.S):
+        out[table] = tuple(
+            re.findall(r'^\s*"?(\w+)"?\s+\w+[^\n]*\b(?:NOT NULL|PRIMARY KEY)\b', body, re.M)
+        )
+    return out
 
 
 def _statements(sql: str) -> list[str]:
@@ -93,6 +117,20 @@ class QueryResult:
     rows: list[tuple[Any, ...]]
 
 
+def error_kind(error: BaseException) -> str:
+    """What DuckDB error an :class:`ArchiveError` was raised from: ``"interrupt"``
+    (:meth:`Archive.interrupt`), ``"memory"`` (over the memory limit), ``"permission"`` (a
+    setting forbids it, such as file access), or ``""`` for any other."""
+    cause = error.__cause__
+    if isinstance(cause, duckdb.InterruptException):
+        return "interrupt"
+    if isinstance(cause, duckdb.OutOfMemoryException):
+        return "memory"
+    if isinstance(cause, duckdb.PermissionException):
+        return "permission"
+    return ""
+
+
 class Archive:
     """A DuckDB archive database. Use as a context manager."""
 
@@ -118,7 +156,7 @@ class Archive:
                 self._create()
                 self.drop_unfinished()
         except duckdb.Error as exc:
-            raise ArchiveError(f"cannot open {self.path!r}: {exc}") from exc
+            raise ArchiveError(_open_error(self.path, exc)) from exc
 
     def __enter__(self) -> Archive:
         return self
@@ -126,11 +164,16 @@ class Archive:
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
-        if kind is not None and self._in_tx:
+        if kind is None:
+            self.close()
+            return
+        with suppress(duckdb.Error, ArchiveError):  # do not hide what went wrong
             self.rollback()
-        self.close()
+            self.close()
 
+    @_archive_errors
     def close(self) -> None:
+        """Close the connection (DuckDB checkpoints its write-ahead log first)."""
         self.con.close()
 
     def _create(self) -> None:
@@ -148,15 +191,31 @@ class Archive:
         """Indexed file → its hash."""
         return dict(self.con.execute("SELECT file, sha256 FROM sources").fetchall())
 
-    def query(self, sql: str, params: Sequence[Any] | None = None) -> QueryResult:
-        """Run one SQL statement; raises :class:`ArchiveError` with DuckDB's message."""
-        try:
-            cur = self.con.execute(sql, params or [])
-            columns = [d[0] for d in cur.description or ()]
-            rows = cur.fetchall() if cur.description else []
-        except duckdb.Error as exc:
-            raise ArchiveError(str(exc)) from exc
-        return QueryResult(columns, rows)
+    @_archive_errors
+    def query(
+        self, sql: str, params: Sequence[Any] | None = None, *, max_rows: int | None = None
+    ) -> QueryResult:
+        """Run one SQL statement; raises :class:`ArchiveError` with DuckDB's message.
+
+        With ``max_rows``, at most that many rows are fetched (DuckDB streams the result of a
+        query: the rest is not computed).
+        """
+        cur = self.con.execute(sql, params or [])
+        columns = [d[0] for d in cur.description or ()]
+        if not cur.description:
+            return QueryResult(columns, [])
+        return QueryResult(columns, cur.fetchall() if max_rows is None else cur.fetchmany(max_rows))
+
+    @_archive_errors
+    def statement_types(self, sql: str) -> list[str]:
+        """The kind of each statement in ``sql``, by DuckDB's own parser: the names of
+        ``duckdb.StatementType`` (``"SELECT"``, ``"COPY"``, ``"SET"``, …)."""
+        return [statement.type.name for statement in self.con.extract_statements(sql)]
+
+    def interrupt(self) -> None:
+        """Stop the statement running on this connection (from another thread): it raises
+        :class:`ArchiveError` (see :func:`error_kind`)."""
+        self.con.interrupt()
 
     def table(self, sql: str) -> pa.Table:
         """A query's result as a pyarrow table."""
@@ -182,11 +241,17 @@ class Archive:
     def drop_unfinished(self) -> list[str]:
         """Delete the rows of unfinished files (and deals only they held); returns the files."""
         files = self.unfinished()
+        self.forget(files)
+        return files
+
+    @_archive_errors
+    def forget(self, files: Sequence[str]) -> None:
+        """Delete ``files`` from the archive, in one transaction: all their rows in every table
+        (as :meth:`begin_file` does for a changed file), and the deals only they held."""
         if files:
             with self.transaction():
                 for file in files:
                     self.begin_file(file)
-        return files
 
     @_archive_errors
     def begin_file(self, file: str) -> None:
@@ -242,8 +307,7 @@ class Archive:
                 f"INSERT INTO problems SELECT {_cols('problems')} FROM _b_problems{verify_of_new}"
             )
         finally:
-            for table in (*COLUMNS, "new"):
-                self.con.unregister(f"_b_{table}")
+            self._unregister((*COLUMNS, "new"))
 
     def _insert_with_duplicates(self, batches: Sequence[dict[str, pa.Table]]) -> None:
         """:meth:`insert` when a deal is in several batches: the first batch's rows win."""
@@ -258,7 +322,13 @@ class Archive:
         try:
             self._insert_registered()
         finally:
-            for table in COLUMNS:
+            self._unregister(COLUMNS)
+
+    def _unregister(self, tables: Iterable[str]) -> None:
+        """Drop the batch's registered tables (after a failed statement, DuckDB refuses until
+        the rollback: the failure is what counts)."""
+        with suppress(duckdb.Error):
+            for table in tables:
                 self.con.unregister(f"_b_{table}")
 
     def _insert_registered(self) -> None:
@@ -314,13 +384,21 @@ class Archive:
         """Commit the files finished since the last commit."""
         if self._in_tx:
             self._collect_garbage()
-            self.con.execute("COMMIT")
+            try:
+                self.con.execute("COMMIT")
+            except duckdb.Error:  # DuckDB has ended the transaction (e.g. the disk is full)
+                self._in_tx = False
+                self.rollback()
+                raise
             self._in_tx = False
 
     def rollback(self) -> None:
+        """Roll back the transaction, if one is open (or was, until it failed)."""
         if self._in_tx:
-            self.con.execute("ROLLBACK")
             self._in_tx = False
+            with suppress(duckdb.Error):  # DuckDB may have ended it already
+                self.con.execute("ROLLBACK")
+        if self._pending_gc:
             self._pending_gc = False
             self.con.execute("DELETE FROM _old")
 
@@ -343,6 +421,10 @@ class Archive:
             with suppress(duckdb.Error):  # do not hide what went wrong
                 self.con.execute(f"SET threads = {int(threads)}")
                 self.con.execute(f"SET checkpoint_threshold = {_sql_str(threshold)}")
+        self._checkpoint()
+
+    @_archive_errors
+    def _checkpoint(self) -> None:
         self.con.execute("CHECKPOINT")
 
     @contextmanager
@@ -442,6 +524,19 @@ class Archive:
     def _import_insert(self, table: str, temp: str) -> int:
         self.con.execute(f"INSERT INTO {table} SELECT * FROM {temp}")
         return self._count(temp)
+
+
+def _open_error(path: str, exc: duckdb.Error) -> str:
+    """One line on why ``path`` cannot be opened: who holds it when it is locked."""
+    text = str(exc)
+    if "Could not set lock" not in text:
+        return f"cannot open {path!r}: {text}"
+    pid = re.search(r"\(PID (\d+)\)", text)
+    who = f"another process (PID {pid.group(1)})" if pid else "another process"
+    return (
+        f"cannot open {path}: {who} is using it, such as another tarokpgn index or query; "
+        "try again when it has finished"
+    )
 
 
 def is_parquet_dataset(path: str | Path) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from tarokpgn.errors import NotationError
+from tarokpgn.errors import NotationError, internal_error
 from tarokpgn.model import Record
 from tarokpgn.notation.jsonform import iter_json_records
 from tarokpgn.notation.reader import iter_records
@@ -74,6 +74,15 @@ class Reporter:
         if self.failed_inputs:
             return 2
         return 1 if self.bad_deals else 0
+
+
+def failure(record: Record, exc: BaseException) -> NotationError:
+    """E100 at ``record``'s place: tarokpgn's own code raised ``exc`` on it (a bug). The command
+    reports it, counts the record as having a problem and goes on with the next one."""
+    src = record.source
+    if src is None:
+        return internal_error(exc, file="<record>")
+    return internal_error(exc, file=src.file, record=src.index, line=src.line)
 
 
 def _sniff(head: bytes) -> str:

@@ -51,12 +51,14 @@ def print_result(
 def _rich(result: QueryResult, title: str, out: TextIO) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title or None, title_justify="left")
+    # Text, not str: rich would read "[b]" or "[/x]" in a value as markup (or fail on it).
+    table = Table(title=Text(title) if title else None, title_justify="left")
     for column in result.columns:
-        table.add_column(column)
+        table.add_column(Text(column))
     for row in result.rows:
-        table.add_row(*(_text(v) for v in row))
+        table.add_row(*(Text(_text(v)) for v in row))
     Console(file=out).print(table)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
+from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, failure, read_inputs
 from tarokpgn.errors import NotationError
 from tarokpgn.notation.wellformed import check_record
 
@@ -32,8 +32,12 @@ def run(args: argparse.Namespace) -> int:
     for _name, result in read_inputs(args.files, reporter, args.input_format):
         if isinstance(result, NotationError):
             reporter.deal([result])
-        else:
-            reporter.deal(check_record(result))
+            continue
+        try:
+            problems: list[NotationError] = list(check_record(result))
+        except Exception as exc:  # a bug costs only its own record
+            problems = [failure(result, exc)]
+        reporter.deal(problems)
     if not args.quiet:
         print(reporter.summary())
     return reporter.exit_code()

@@ -6,11 +6,18 @@ import argparse
 from collections.abc import Iterator
 from typing import Any
 
-from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, open_output, read_inputs
+from tarokpgn.cli._io import (
+    Reporter,
+    add_input_format,
+    add_inputs,
+    failure,
+    open_output,
+    read_inputs,
+)
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
-from tarokpgn.notation.jsonform import dumps
-from tarokpgn.notation.writer import write_records
+from tarokpgn.notation.jsonform import dumps, to_json
+from tarokpgn.notation.writer import write_record, write_records
 
 
 def register(subparsers: Any) -> None:
@@ -32,12 +39,20 @@ def register(subparsers: Any) -> None:
 
 
 def _good(args: argparse.Namespace, reporter: Reporter) -> Iterator[Record]:
+    """The records that read and that convert: a record the writer fails on (a bug) is reported
+    at its place and left out, as an unreadable one is."""
+    render: Any = write_record if args.to == "tpgn" else to_json
     for _name, result in read_inputs(args.files, reporter, args.input_format):
         if isinstance(result, NotationError):
             reporter.deal([result])
-        else:
-            reporter.deal()
-            yield result
+            continue
+        try:
+            render(result)
+        except Exception as exc:
+            reporter.deal([failure(result, exc)])
+            continue
+        reporter.deal()
+        yield result
 
 
 def run(args: argparse.Namespace) -> int:

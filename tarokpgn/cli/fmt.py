@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tarokpgn.cli._io import Reporter, add_inputs, read_inputs
+from tarokpgn.cli._io import Reporter, add_inputs, failure, read_inputs
 from tarokpgn.errors import NotationError
+from tarokpgn.model import Record
+from tarokpgn.notation.reader import parse_record
 from tarokpgn.notation.writer import write_record
 
 
@@ -38,10 +40,27 @@ def _format_one(name: str, reporter: Reporter) -> tuple[str, bool]:
         if isinstance(result, NotationError):
             reporter.deal([result])
             ok = False
-        else:
+            continue
+        try:
+            parts.append(_export(result))
             reporter.deal()
-            parts.append(write_record(result))
+        except Exception as exc:  # a bug costs only its own record, and no file is damaged
+            reporter.deal([failure(result, exc)])
+            ok = False
     return "\n".join(parts), ok
+
+
+def _export(record: Record) -> str:
+    """The export form of ``record``, checked to read back to the same record (so that
+    ``--in-place`` never replaces a deal by a different one)."""
+    text = write_record(record)
+    try:
+        same = parse_record(text) == record
+    except NotationError:
+        same = False
+    if not same:
+        raise ValueError("its export form does not read back to the same record")
+    return text
 
 
 def run(args: argparse.Namespace) -> int:

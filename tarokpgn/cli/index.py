@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,14 +23,17 @@ def register(subparsers: Any) -> None:
         help="load deal files into the archive database",
         description="Read and verify every deal of the given files (directories are searched "
         "for *.tpgn; an exported Parquet dataset is merged) and load them into the archive. "
-        "Unchanged files are skipped, changed files replace their deals; rerunning after an "
-        "interruption completes the job.",
+        "Unchanged files are skipped, changed files replace their deals, files gone from a "
+        "directory given are forgotten; rerunning after an interruption completes the job.",
     )
     add_db_option(parser)
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_DIR")
     parser.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
                         help="worker processes (default: one per core)")  # fmt: skip
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar or summary")
+    parser.add_argument("--prune", action=argparse.BooleanOptionalAction, default=True,
+                        help="remove from the archive the files it holds under a directory"
+                        " given that no longer exist (default; --no-prune keeps them)")  # fmt: skip
     parser.set_defaults(func=run)
 
 
@@ -58,19 +62,59 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Index; exit status 0, or 1 when tarokpgn failed on a record (:attr:`Report.failed`) or
+    the run stopped (the database cannot be opened or written), 2 for a missing path, 130 when
+    interrupted. A run that stops says why in one line, its cause first."""
     show = sys.stderr.isatty() and not args.quiet
+    report = Report()
     try:
         with Archive(args.db) as archive, _progress_bar(show) as progress:
-            report = index_paths(archive, args.paths, workers=args.jobs or None, progress=progress)
+            index_paths(
+                archive, args.paths, workers=args.jobs or None, progress=progress,
+                prune=args.prune, report=report,
+            )  # fmt: skip
     except FileNotFoundError as exc:
         print(f"tarokpgn index: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(_stopped("interrupted", report), file=sys.stderr)
+        return 130
     except (ArchiveError, OSError) as exc:
-        print(f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        print(_failure(exc, args.db, report), file=sys.stderr)
         return 1
     if not args.quiet:
         print(_summary(report, args.db), file=sys.stderr)
-    return 0
+    return 1 if report.failed else 0
+
+
+def _failure(exc: ArchiveError | OSError, db: str, report: Report) -> str:
+    """The one line for a run stopped by ``exc``: its cause, then what was kept."""
+    text = " ".join(str(exc).split())  # DuckDB's messages may span lines
+    if (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or _NO_SPACE in text:
+        cause = f"no space left on device while writing {db}"
+        return _stopped(cause, report, "free some space and rerun to complete")
+    if not report.indexed:  # nothing was loaded (the database is locked, …)
+        return f"tarokpgn index: {text}"
+    return _stopped(text, report)
+
+
+_NO_SPACE = "No space left on device"
+"""How DuckDB words ENOSPC (``strerror``) in its messages."""
+
+
+def _stopped(cause: str, report: Report, advice: str = "rerun to complete") -> str:
+    """``tarokpgn index: CAUSE (what was kept; ADVICE)``."""
+    return f"tarokpgn index: {cause} ({_kept(report)}; {advice})"
+
+
+def _kept(report: Report) -> str:
+    """What a run that stopped early kept, and the first file it did not."""
+    left = report.unfinished
+    kept = report.indexed - len(left)
+    if not left:
+        return f"all {kept} file(s) to index were kept" if kept else "nothing was indexed"
+    after = f" and the {len(left) - 1} file(s) after it" if len(left) > 1 else ""
+    return f"{kept} of {report.indexed} file(s) indexed and kept, nothing of {left[0]}{after}"
 
 
 def _summary(r: Report, db: str) -> str:
@@ -80,6 +124,13 @@ def _summary(r: Report, db: str) -> str:
         f"{r.deals} deal(s) loaded, {r.errors} record(s) not indexable (see table problems)",
         f"{r.seconds:.1f} s, {rate:.0f} deals/s",
     ]
+    if r.failed:
+        parts.insert(-1, f"tarokpgn failed on {r.failed} record(s) (internal-error in table "
+                     "problems; please report it)")  # fmt: skip
     if r.datasets:
         parts.insert(1, f"{r.datasets} Parquet dataset(s) merged")
+    if r.forgotten:
+        parts.insert(1, f"{r.forgotten} file(s) gone, their deals removed")
+    elif r.gone:
+        parts.insert(1, f"{r.gone} file(s) no longer exist, kept (--no-prune)")
     return "; ".join(parts)

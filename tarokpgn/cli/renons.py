@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
-from tarokpgn.cli._io import Reporter, add_input_format, read_inputs
+from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
 from tarokpgn.errors import NotationError
 from tarokpgn.model import VARIANTS, Record, Renons
 from tarokpgn.notation.writer import write_record
@@ -92,7 +92,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-i", "--in-place", action="store_true", help="with --annotate: rewrite FILE"
     )
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, failed=False)  # failed: set when a deal could not be judged
 
 
 # --- reading and choosing ------------------------------------------------------------------------
@@ -120,7 +120,8 @@ def select(
             if r.get("Deal") == deal and (match is None or r.get("Match") == match)
         ]
     else:
-        found = [int(deal) - 1] if deal.isdigit() and 0 < int(deal) <= len(results) else []
+        number = int(deal) if deal.isascii() and deal.isdigit() and len(deal) < 10 else 0
+        found = [number - 1] if 0 < number <= len(results) else []
     if not found:
         raise Failure(f"no deal {deal}{f' of match {match}' if match else ''} in the file")
     if len(found) > 1:
@@ -129,7 +130,7 @@ def select(
 
 
 def _kontra(word: str) -> int:
-    level = int(word) if word.isdigit() else KONTRA_LEVELS.get(word.lower())
+    level = int(word) if word in ("0", "1", "2", "3", "4") else KONTRA_LEVELS.get(word.lower())
     if level is None or not 0 <= level <= 4:
         raise Failure(f"--kontra takes 0-4 or kontra, rekontra, subkontra, mortkontra: {word!r}", 2)
     return level
@@ -191,6 +192,11 @@ def _judge_all(
                 raise Failure(f"{deal_name(record)}: {exc}") from None
             except OptionError as exc:
                 raise Failure(str(exc), 2) from None
+            except Exception as exc:  # a bug: reported at the deal's place, the others judged
+                if len(chosen) == 1:
+                    raise Failure(str(failure(record, exc))) from None
+                print(failure(record, exc), file=sys.stderr)
+                args.failed = True
     if not out:
         raise Failure("no renons claim to judge: give one with --claimant/--accused/--trick")
     return out
@@ -234,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     except Failure as exc:
         print(f"tarokpgn renons: {exc}", file=sys.stderr)
         return exc.code
-    return 0
+    return 1 if args.failed else 0
 
 
 # --- verify --renons -----------------------------------------------------------------------------

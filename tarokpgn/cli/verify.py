@@ -122,36 +122,48 @@ def run(args: argparse.Namespace) -> int:
     errors: list[NotationError] = []
     out = sys.stdout
     results = []
-    bad = ok = incomplete = 0
-    for record, verdict in verify_all(_records(args, reporter, errors)):
-        reporter.deals += 1
-        if verdict.status in (Status.ILLEGAL, Status.SCORE_MISMATCH):
-            bad += 1
-        elif verdict.status is Status.INCOMPLETE:
-            incomplete += 1
-        else:
-            ok += 1
-        if args.json:
-            results.append(to_json(record, verdict))
-        else:
-            human(record, verdict, out, args.breakdown, args.quiet)
-        if args.renons:
-            _renons(record, verdict, out, results[-1] if args.json else None)
+    counts = dict.fromkeys(Status, 0)
+    stopped = ""
+    try:
+        for record, verdict in verify_all(_records(args, reporter, errors)):
+            reporter.deals += 1
+            counts[verdict.status] += 1
+            if args.json:
+                results.append(to_json(record, verdict))
+            else:
+                human(record, verdict, out, args.breakdown, args.quiet)
+            if args.renons:
+                _renons(record, verdict, out, results[-1] if args.json else None)
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    except OSError as exc:  # an input that fails while being read
+        stopped = f"cannot read on: {exc.strerror or exc}"
     if args.json:
         results += [{"file": e.file, "line": e.line, "status": "unreadable", "problems": [
             {"code": e.code, "message": e.message, "line": e.line}]} for e in errors]  # fmt: skip
         json.dump(results, out, indent=1, ensure_ascii=False)
         out.write("\n")
-    elif not args.quiet:
-        print(summary(reporter.deals, ok, incomplete, bad + len(errors)), file=out)
+    elif not args.quiet or stopped or counts[Status.ERROR]:
+        print(summary(reporter.deals, counts, len(errors)), file=out)
+    if stopped:
+        print(f"tarokpgn verify: stopped early ({stopped}) after {reporter.deals} deals: the "
+              "deals after them were not verified", file=sys.stderr)  # fmt: skip
+        return 130 if stopped == "interrupted" else 1
     if reporter.failed_inputs:
         return 2
-    return 1 if bad or errors else 0
+    failed = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + counts[Status.ERROR]
+    return 1 if failed or errors else 0
 
 
-def summary(deals: int, ok: int, incomplete: int, bad: int) -> str:
-    """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``."""
-    return f"{deals} deals verified: {ok} OK, {incomplete} incomplete, {bad} with problems"
+def summary(deals: int, counts: dict[Status, int], unreadable: int = 0) -> str:
+    """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``, and the deals
+    the verifier failed on (internal errors) when there are any."""
+    bad = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + unreadable
+    line = f"{deals} deals verified: {counts[Status.OK]} OK, {counts[Status.INCOMPLETE]} "
+    line += f"incomplete, {bad} with problems"
+    if counts[Status.ERROR]:
+        line += f", {counts[Status.ERROR]} not verified (internal error)"
+    return line
 
 
 def _renons(record: Record, verdict: Verdict, out: IO[str], data: dict[str, Any] | None) -> None:

@@ -23,6 +23,7 @@ from tarokpgn.generate.strategy import (
     strategy_for,
 )
 from tarokpgn.model import SEATS, VARIANTS, Record, format_scores
+from tarokpgn.replay import Matches
 from tarokpgn.rules.ruleset import find_ruleset
 
 __all__ = [
@@ -57,7 +58,9 @@ def generate(
     match: str | None = None,
 ) -> Iterator[Record]:
     """``n`` random complete legal deals of one match of ``variant`` under ``ruleset``
-    (default: the variant's default) with option ``options`` overrides."""
+    (default: the variant's default) with option ``options`` overrides. Ottocento: once a
+    side has won the race to 800 (T-10.3) the next deal starts a new game, match ``NAME game 2``
+    from deal 1."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     rules = find_ruleset(variant, ruleset, options)
@@ -67,6 +70,10 @@ def generate(
     seats = SEATS[rules.players]
     name = match or f"generated-{variant}-{rules.name}-{seed}"
     totals = dict.fromkeys(seats, 0)
+    # Ottocento: once a side has won the race to the target (T-10.3) a new game starts, as
+    # match "NAME game 2" from deal 1 and zero totals.
+    follower = Matches() if variant == "ottocento" else None
+    game, first, game_name = 1, 1, name
     option_text = " ".join(f"{k}={v}" for k, v in (options or {}).items())
     for number in range(1, n + 1):
         dealer = seats[(number - 1) % len(seats)]
@@ -78,14 +85,22 @@ def generate(
         tags = [
             ("Event", "tarokpgn generate"),
             ("Round", "1"),
-            ("Deal", str(number)),
+            ("Deal", str(number - first + 1)),
             ("Variant", variant),
             ("Ruleset", rules.name),
             ("Dealer", dealer),
             *((s, _NAMES[k]) for k, s in enumerate(seats)),
             ("Result", format_scores(scores)),
-            ("Match", name),
+            ("Match", game_name),
             *((("Options", option_text),) if option_text else ()),
             ("Totals", format_scores(totals)),
         ]
-        yield Record(tuple(tags), deal.items)
+        record = Record(tuple(tags), deal.items)
+        yield record
+        if follower is None:
+            continue
+        follower.verify(record)
+        if follower.decided(game_name):
+            game, first = game + 1, number + 1
+            game_name = f"{name} game {game}"
+            totals = dict.fromkeys(seats, 0)

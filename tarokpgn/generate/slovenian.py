@@ -131,6 +131,9 @@ class SlovenianStrategy(EngineStrategy):
         suit = self.tables.suit
         plain = [c for c in pool if suit[c] != TRUMP_SUIT]
         k = len(take)
+        if len(plain) < k and opts.layaway_taroks == "only_if_nothing_else":  # SL-6.6
+            taroks = [c for c in pool if suit[c] == TRUMP_SUIT]
+            return tuple(sorted(plain + rng.sample(taroks, k - len(plain))))
         tarok_ok = opts.layaway_taroks == "face_up" and rng.random() < 0.15
         source = pool if tarok_ok or len(plain) < k else plain
         return tuple(sorted(rng.sample(source, k)))

@@ -13,13 +13,14 @@ end
 from __future__ import annotations
 
 from tarokpgn.notation.jsonform import from_json, to_json, validate
-from tarokpgn.notation.reader import iter_records, parse_record, read_headers
+from tarokpgn.notation.reader import iter_file, iter_records, parse_record, read_headers
 from tarokpgn.notation.wellformed import check_record
 from tarokpgn.notation.writer import write_record, write_records
 
 __all__ = [
     "check_record",
     "from_json",
+    "iter_file",
     "iter_records",
     "parse_record",
     "read_headers",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -30,8 +31,11 @@ from typing import IO, Final
 
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, UNKNOWN
-from tarokpgn.errors import NotationError
+from tarokpgn.errors import NotationError, internal_error
 from tarokpgn.model import (
+    MAX_KONTRA,
+    MAX_RECORD_BYTES,
+    MAX_TRICK_NUMBER,
     SEATS,
     TAG_ORDER,
     VARIANTS,
@@ -50,6 +54,8 @@ from tarokpgn.model import (
     Source,
     Talon,
     Trick,
+    bounded_int,
+    deal_number_ok,
 )
 from tarokpgn.notation.splitter import _ends_record, _LineScanner
 
@@ -126,6 +132,12 @@ def _is_number(word: str) -> bool:
     return bool(word) and word[0] != "0" and _DIGITS.issuperset(word)
 
 
+_LEVELS: Final = {str(n): n for n in range(1, MAX_KONTRA + 1)}
+"""Kontra levels as the export form writes them (``1`` … ``4``); any other goes to the Lark
+reader, which reads ``0`` and refuses levels above :data:`~tarokpgn.model.MAX_KONTRA` (E110)."""
+_TRICK_DIGITS: Final = len(str(MAX_TRICK_NUMBER))
+
+
 _CANONICAL: dict[tuple[int, str, str], bool] = {}
 """Memo of :func:`_canonical_word` by (table, variant, word)."""
 
@@ -185,7 +197,13 @@ def _tag(line: str) -> tuple[str, str]:
         raise _Unsure(name)
     if not value.isprintable():
         raise _Unsure(value)
+    if name in _NUMBER_TAGS and not deal_number_ok(value):
+        raise _Unsure(value)  # the Lark reader gives the error (E110)
     return name, value
+
+
+_NUMBER_TAGS: Final = frozenset(("Deal", "Round"))
+"""Tags whose value, when a number, is bounded (:func:`~tarokpgn.model.deal_number_ok`)."""
 
 
 _TAG_PAIRS: dict[str, tuple[str, str]] = {}
@@ -298,6 +316,10 @@ def _options(words: list[str]) -> tuple[tuple[str, str], ...]:
         key, sep, value = word.partition("=")
         if not sep or not _is_key(key) or not value or not _VALUE_BANNED.isdisjoint(value):
             raise _Unsure(word)
+        if not value.isprintable():  # blanks such as U+0085 end an option for the Lark reader
+            raise _Unsure(word)
+        if key == "trick" and value.isdigit() and bounded_int(value, MAX_TRICK_NUMBER) is None:
+            raise _Unsure(word)  # the Lark reader refuses it (E110)
         out.append((key, value))
     return tuple(out)
 
@@ -364,12 +386,13 @@ def _announce(w: list[str], ctx: _Context) -> _Make:
 
 
 def _kontra(w: list[str], ctx: _Context) -> _Make:
-    if len(w) != 4 or not _is_number(w[2]):
+    level = _LEVELS.get(w[2], 0) if len(w) == 4 else 0
+    if not level:
         raise _Unsure(w)
     target = (
         w[3] if w[3] == "game" else _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[3])
     )
-    seat, level = _seat(w[1], ctx), int(w[2])
+    seat = _seat(w[1], ctx)
     return lambda line: Kontra(seat, level, target, line)
 
 
@@ -382,7 +405,9 @@ def _trick(w: list[str], ctx: _Context) -> _Make:
 
 def _renons(w: list[str], ctx: _Context) -> _Make:
     """``renons E S 7 revoke [card=HK] [kontra=1] [key=value…]`` in the order the writer uses."""
-    if len(w) < 5 or not _is_number(w[3]) or w[4] not in _RENONS_KINDS:
+    if len(w) < 5 or len(w[3]) > _TRICK_DIGITS or not _is_number(w[3]):
+        raise _Unsure(w)
+    if w[4] not in _RENONS_KINDS:
         raise _Unsure(w)
     rest = list(_options(w[5:]))
     card: str | None = None
@@ -390,9 +415,9 @@ def _renons(w: list[str], ctx: _Context) -> _Make:
     if rest and rest[0][0] == "card":
         card = _cards([rest.pop(0)[1]], ctx)[0]
     if rest and rest[0][0] == "kontra":
-        if not _is_number(rest[0][1]):
+        kontra = _LEVELS.get(rest.pop(0)[1], 0)
+        if not kontra:
             raise _Unsure(w)
-        kontra = int(rest.pop(0)[1])
     if any(key in ("card", "kontra") for key, _value in rest):
         raise _Unsure(w)
     claimant, accused = _seat(w[1], ctx), _seat(w[2], ctx)
@@ -614,14 +639,16 @@ def _in_tag_value(data: bytes, pos: int) -> bool:
 
 def _end_by_lines(data: bytes, start: int) -> int:
     """Slow path of :func:`_end_of_record`: walk the lines with the Lark reader's splitter
-    rules (comments and tag strings skipped; a line whose last word is ``end`` ends a record)."""
+    rules (comments and tag strings skipped; a line whose last word is ``end`` ends a record).
+    A ``{`` left open on that line runs on past it, as the splitter's does: -1, the rest of
+    the data goes to the fallback in one piece."""
     scanner = _LineScanner()
     pos = start
     while pos < len(data):
         nl = data.find(b"\n", pos)
         stop = len(data) if nl < 0 else nl + 1
         if _ends_record(scanner.code(data[pos:stop]).strip()):
-            return stop
+            return -1 if scanner.in_comment else stop
         pos = stop
     return -1
 
@@ -666,11 +693,11 @@ raw`` first tries the operand as a number and raises (and clears) a TypeError.""
 
 def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record | None:
     """The record in ``raw`` read the fast way, or None when it is not strictly export form."""
-    if _CR in raw or _TAB in raw:
+    if _CR in raw or _TAB in raw or len(raw) > MAX_RECORD_BYTES:
         return None
     try:
         tags, items = _record(raw.decode(), line)
-    except (_Unsure, KeyError, ValueError):  # UnicodeDecodeError is a ValueError
+    except Exception:  # not plain export form (or a bug): the Lark reader decides
         return None
     source = Source(file, offset, line, hashlib.sha256(raw).hexdigest(), index)
     return Record(tags, items, source)
@@ -681,11 +708,11 @@ def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
     from tarokpgn.notation.reader import read_chunk
     from tarokpgn.notation.splitter import BOM, Chunk, split_lines
 
-    lines = list(io.BytesIO(raw))  # LF-ended lines, as iter_records reads bytes
+    lines: Iterable[bytes] = io.BytesIO(raw)  # LF-ended lines, as iter_records reads bytes
     # A byte-order mark only counts on a file's first line: elsewhere, put an empty line
     # (no bytes, one line number) before it so the splitter does not take it for one.
     phantom = source.offset > 0 and raw.startswith(BOM)
-    for part in split_lines([b"", *lines] if phantom else lines):
+    for part in split_lines(itertools.chain([b""], lines) if phantom else lines):
         line = part.line - 1 if phantom and part.line > 1 else part.line
         chunk = Chunk(
             part.data,
@@ -697,6 +724,8 @@ def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
             yield read_chunk(chunk, source.file)
         except NotationError as err:
             yield err
+        except Exception as exc:  # a bug costs only its own record, located (E100)
+            yield internal_error(exc, file=source.file, record=chunk.index, line=chunk.line)
 
 
 def _records(
@@ -717,10 +746,11 @@ def _records(
                 stop = size
         raw = data[pos:stop]
         record: Record | None = None
-        if _CR not in raw and _TAB not in raw:
+        # a record over the limit goes to the Lark reader, which refuses it (E111) unparsed
+        if stop - pos <= MAX_RECORD_BYTES and _CR not in raw and _TAB not in raw:
             try:
                 tags, items = _record(raw.decode(), line)
-            except (_Unsure, KeyError, ValueError):  # UnicodeDecodeError is a ValueError
+            except Exception:  # not plain export form (or a bug): the Lark reader decides
                 pass
             else:
                 source = Source(file, offset + pos, line, sha256(raw).hexdigest(), index)
@@ -762,16 +792,16 @@ def read_export(
     block_size: int = BLOCK_SIZE,
 ) -> Iterator[Result]:
     """Like :func:`tarokpgn.notation.iter_records`, and with the same results, for the same
-    sources: a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or text of
-    a file, or an open binary or text stream. Files are read in blocks of ``block_size`` bytes
-    and streams line by line, so memory stays bounded whatever their size, and a record from a
-    pipe is given as soon as the next one starts (or the stream ends)."""
+    sources: the text (``str``, never taken for a file name) or bytes of a file, a path
+    (``os.PathLike``), or an open binary or text stream. Files are read in blocks of
+    ``block_size`` bytes and streams line by line, so memory stays bounded whatever their size,
+    and a record from a pipe is given as soon as the next one starts (or the stream ends)."""
     if isinstance(source, bytes):
         yield from iter_export(source, filename or "<string>", fallback)
-    elif isinstance(source, str) and not _names_file(source):
+    elif isinstance(source, str):
         data = source.encode("utf-8", "surrogateescape")
         yield from iter_export(data, filename or "<string>", fallback)
-    elif isinstance(source, str | os.PathLike):
+    elif isinstance(source, os.PathLike):
         with Path(source).open("rb") as handle:
             blocks = iter(lambda: handle.read(block_size), b"")
             yield from _Blocks(filename or os.fspath(source), fallback).read(blocks)
@@ -779,11 +809,6 @@ def read_export(
         name = filename or getattr(source, "name", None)
         file = name if isinstance(name, str) else "<string>"
         yield from _Blocks(file, fallback).read(_line_blocks(source, block_size))
-
-
-def _names_file(text: str) -> bool:
-    """Whether a ``str`` source is a path (as :func:`~tarokpgn.notation.iter_records` decides)."""
-    return bool(text) and "\n" not in text and Path(text).is_file()
 
 
 def _line_blocks(stream: IO[bytes] | IO[str], block_size: int) -> Iterator[bytes]:
@@ -895,7 +920,7 @@ class Header:
 def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
     """Tags of the record in ``raw`` when in export form (one per line, in export order)."""
     end = raw.find(b"\n\n")
-    if end < 0 or _CR in raw or not raw.endswith(b"\nend\n"):
+    if end < 0 or _CR in raw or not raw.endswith(b"\nend\n") or len(raw) > MAX_RECORD_BYTES:
         return None
     movetext = raw[end:-4].lower()
     if b"end\n" in movetext or b"\n[" in movetext:

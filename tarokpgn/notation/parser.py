@@ -16,8 +16,8 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context
-from tarokpgn.model import Record, Source
+from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context, shorten
+from tarokpgn.model import MAX_RECORD_BYTES, Record, Source
 
 GRAMMAR_FILE = "tarok.lark"
 
@@ -99,7 +99,7 @@ def describe_expected(expected: set[str]) -> str:
 def _describe_token(token: Token) -> str:
     if token.type == "$END":
         return "the end of the text"
-    return repr(str(token))
+    return repr(shorten(str(token)))
 
 
 class Located:
@@ -185,6 +185,27 @@ def to_syntax_error(err: UnexpectedInput, at: Located) -> NotationError:
         line, col = at.end_position()
         return at.error("E103", "the record ends without 'end' (truncated?)", line, col)
     return at.error("E101", str(err).splitlines()[0], 1, 1)
+
+
+def check_size(data: bytes, file: str, record: int, first_line: int) -> None:
+    """Raise E111 (too-long) when a record's ``data`` passes :data:`MAX_RECORD_BYTES`, located
+    at the first byte past the limit, before the text is decoded or parsed (the parser would
+    take gigabytes on a 50 MB token or line)."""
+    if len(data) <= MAX_RECORD_BYTES:
+        return
+    start = data.rfind(b"\n", 0, MAX_RECORD_BYTES) + 1
+    line = data.count(b"\n", 0, start) + 1
+    column = len(data[start:MAX_RECORD_BYTES].decode("utf-8", "replace")) + 1
+    shown = data[start : MAX_RECORD_BYTES + 120].decode("utf-8", "replace")
+    raise NotationSyntaxError(
+        "E111",
+        f"the record is longer than {MAX_RECORD_BYTES:,} bytes, the notation's limit",
+        file=file,
+        record=record,
+        line=first_line + line - 1,
+        column=column,
+        context=caret_context(shown, 1, column),
+    )
 
 
 def parse_tree(

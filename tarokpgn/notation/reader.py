@@ -15,13 +15,15 @@ from typing import IO
 
 from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context
 from tarokpgn.model import Record
-from tarokpgn.notation.parser import Located, parse_tree
+from tarokpgn.notation.parser import Located, check_size, parse_tree
 from tarokpgn.notation.splitter import Chunk, split_lines
 from tarokpgn.notation.tags import export_order, unescape
 from tarokpgn.notation.transformer import build_record
 
 Source = str | bytes | os.PathLike[str] | IO[bytes] | IO[str]
-"""What the readers accept: a path, the bytes or text of a file, or an open stream."""
+"""What the readers accept: the text or bytes of a file, a path (``os.PathLike`` only: a ``str``
+is always text, never a file name), or an open stream. :func:`iter_file` takes a path given as
+a ``str``."""
 
 
 def _byte_lines(source: Source) -> tuple[Iterable[bytes], str | None]:
@@ -31,8 +33,6 @@ def _byte_lines(source: Source) -> tuple[Iterable[bytes], str | None]:
     if isinstance(source, bytes):
         return io.BytesIO(source), None
     if isinstance(source, str):
-        if "\n" not in source and source and Path(source).is_file():
-            return _file_lines(Path(source)), source
         return (line.encode("utf-8", "surrogateescape") for line in io.StringIO(source)), None
     if isinstance(source, io.TextIOBase):
         return (line.encode("utf-8", "surrogateescape") for line in source), None
@@ -67,6 +67,7 @@ def decode(chunk: Chunk, file: str) -> str:
 
 def read_chunk(chunk: Chunk, file: str) -> Record:
     """Parse one chunk into a record; raise a located :class:`NotationError`."""
+    check_size(chunk.data, file, chunk.index, chunk.line)  # E111 before decoding or parsing
     text = decode(chunk, file)
     at = Located(text, file, chunk.index, chunk.line)
     tree = parse_tree(text, file=file, record=chunk.index, first_line=chunk.line)
@@ -82,9 +83,11 @@ def iter_chunks(source: Source, filename: str | None = None) -> tuple[Iterator[C
 def iter_records(source: Source, filename: str | None = None) -> Iterator[Record | NotationError]:
     """Every record of ``source``, one at a time, or the located error that replaced it.
 
-    ``source`` is a path (``str`` naming an existing file, or ``os.PathLike``), the bytes or
-    text of a file, or an open binary or text stream. ``filename`` names the source in errors
-    and in :attr:`Record.source <tarokpgn.model.Record.source>`.
+    ``source`` is the text (``str``) or bytes of a file, a path (``os.PathLike``, e.g.
+    :class:`pathlib.Path`), or an open binary or text stream. A ``str`` is always read as
+    text, never opened as a file: use :func:`iter_file` for a path held in a ``str``.
+    ``filename`` names the source in errors and in
+    :attr:`Record.source <tarokpgn.model.Record.source>`.
 
     Records strictly in export form are read by the fast reader
     (:func:`tarokpgn.notation.fastreader.read_export`), every other record by the Lark parser
@@ -93,6 +96,15 @@ def iter_records(source: Source, filename: str | None = None) -> Iterator[Record
     from tarokpgn.notation.fastreader import read_export  # it imports this module
 
     yield from read_export(source, filename)
+
+
+def iter_file(
+    path: str | os.PathLike[str], filename: str | None = None
+) -> Iterator[Record | NotationError]:
+    """Every record of the file at ``path`` (a ``str`` or ``os.PathLike``), as
+    :func:`iter_records` gives them; the file is read in blocks, in bounded memory. An error
+    opening it is the usual :class:`OSError`."""
+    return iter_records(Path(path), filename or os.fspath(path))
 
 
 def parse_record(text: str, filename: str = "<string>") -> Record:

@@ -11,7 +11,8 @@ starts
   it is then truncated, and the parser reports it).
 
 Chunks holding nothing but blank lines and comments (say, a comment after the last ``end``)
-are dropped.
+are dropped. A chunk longer than :data:`~tarokpgn.model.MAX_RECORD_BYTES` keeps only its first
+bytes (:data:`KEPT_BYTES`): the reader refuses it anyway (E111), so a 50 MB line is not copied.
 """
 
 from __future__ import annotations
@@ -20,10 +21,15 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
+
+from tarokpgn.model import MAX_RECORD_BYTES
 
 BOM = b"\xef\xbb\xbf"
 _SPECIAL = re.compile(rb'[{;"]')
 _QUOTED_END = re.compile(rb'(?:[^"\\]|\\.)*"')
+KEPT_BYTES: Final = MAX_RECORD_BYTES + 256
+"""Bytes a chunk keeps at most: one past the limit and a little more, to show where it passes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +37,7 @@ class Chunk:
     """The bytes of one record and where they start in the file."""
 
     data: bytes
+    """The record's bytes (cut after :data:`KEPT_BYTES` when longer)."""
     offset: int
     """Byte offset of the chunk's first byte."""
     line: int
@@ -85,11 +92,14 @@ class _LineScanner:
         return b"".join(out)
 
 
+_NOT_BLANK = re.compile(rb"\S")
+_END_WORD = re.compile(rb"(?:\A|\s)end\s*\Z", re.IGNORECASE)
+# Searched, not stripped: ``line.strip()`` copies a line (50 MB for a 50 MB line).
+
+
 def _ends_record(code: bytes) -> bool:
-    stripped = code.rstrip()
-    if stripped[-3:].lower() != b"end":
-        return False
-    return len(stripped) == 3 or stripped[-4:-3].isspace()
+    """Whether the last word of ``code`` (a line without its comments and strings) is ``end``."""
+    return _END_WORD.search(code) is not None
 
 
 class _Builder:
@@ -97,6 +107,7 @@ class _Builder:
 
     def __init__(self) -> None:
         self.lines: list[bytes] = []
+        self.size = 0
         self.offset = 0
         self.line = 1
         self.index = 0
@@ -106,9 +117,16 @@ class _Builder:
 
     def start(self, offset: int, line: int) -> Chunk | None:
         done = self.finish()
-        self.lines, self.offset, self.line = [], offset, line
+        self.lines, self.size, self.offset, self.line = [], 0, offset, line
         self.has_code = self.has_movetext = self.after_end = False
         return done
+
+    def add(self, line: bytes) -> None:
+        """Keep ``line`` (or, past :data:`KEPT_BYTES`, only the part of it within them)."""
+        room = KEPT_BYTES - self.size
+        self.size += len(line)
+        if room > 0:
+            self.lines.append(line if len(line) <= room else line[:room])
 
     def finish(self) -> Chunk | None:
         if not self.has_code:
@@ -131,19 +149,21 @@ def split_lines(lines: Iterable[bytes]) -> Iterator[Chunk]:
         if number == 1 and line.startswith(BOM):
             line, offset = line[3:], 3
             chunk.offset = 3
-        code = scanner.code(line).strip()
-        if chunk.after_end or (code.startswith(b"[") and chunk.has_movetext):
-            if chunk.after_end and not line.strip():
+        code = scanner.code(line)
+        first = _NOT_BLANK.search(code)
+        opens_tag = first is not None and code[first.start()] == 0x5B  # "["
+        if chunk.after_end or (opens_tag and chunk.has_movetext):
+            if chunk.after_end and _NOT_BLANK.search(line) is None:
                 offset += len(line)
                 continue
             done = chunk.start(offset, number)
             if done is not None:
                 yield done
-        chunk.lines.append(line)
+        chunk.add(line)
         offset += len(line)
-        if code:
+        if first is not None:
             chunk.has_code = True
-            chunk.has_movetext = chunk.has_movetext or not code.startswith(b"[")
+            chunk.has_movetext = chunk.has_movetext or not opens_tag
             if _ends_record(code):
                 done = chunk.start(offset, number + 1)
                 if done is not None:

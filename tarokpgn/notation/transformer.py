@@ -9,15 +9,20 @@ among the tags are moved to the start of the movetext.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Final
 
 from lark import Token, Tree
 
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, TAROK54, UNKNOWN, Deck, UnknownCardError, fold, resolve_cards
-from tarokpgn.errors import RecordError
+from tarokpgn.errors import NotationSyntaxError, RecordError, shorten
 from tarokpgn.model import (
+    MAX_KONTRA,
+    MAX_RECORD_BYTES,
+    MAX_TRICK_NUMBER,
     VARIANTS,
     Announce,
     Auction,
@@ -34,12 +39,77 @@ from tarokpgn.model import (
     Source,
     Talon,
     Trick,
+    bounded_int,
+    deal_number_ok,
 )
 from tarokpgn.notation.parser import Located
 from tarokpgn.notation.tags import export_order, unescape
 from tarokpgn.notation.writer import write_record
 
 Options = tuple[tuple[str, str], ...]
+
+RESERVED: Final = frozenset(
+    ("end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show")
+    + ("announce", "declare", "kontra", "renons", "irregular")
+    + tuple(word for word in vocabulary.KONTRA_LEVELS if word != "re")
+)
+"""The keywords of the grammar (``re`` is also the Italian king, so not one): never a name.
+In a name's place the parser takes them for a name, and ``kontra E 1 end end`` would be read
+with the target ``end``, then written back as a record cut short: they are refused (E101)."""
+
+_NAME: Final = re.compile(r'[^\W\d_][^\s\ufeff{}\[\];"=.]*')
+"""The grammar's NAME: what a bid, announcement, kontra target or kind must be when written."""
+
+RENONS_KEYWORD_KINDS: Final = frozenset(("discard",))
+"""A renons kind that is also a keyword: after the trick number only a name can come, so it
+reads back the same."""
+
+_TRICK_NUMBER_SUFFIX: Final = "."
+
+
+class Words:
+    """How the reader turns the NAME in each place into its word, for one variant."""
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+
+    def bid(self, text: str) -> str:
+        return vocabulary.canonical(vocabulary.BIDS, self.variant, fold(text))
+
+    def announcement(self, text: str) -> str:
+        return vocabulary.canonical(vocabulary.ANNOUNCEMENTS, self.variant, fold(text))
+
+    def target(self, text: str) -> str:
+        """A kontra target: ``game`` or an announcement name."""
+        folded = fold(text)
+        table = vocabulary.ANNOUNCEMENTS
+        return folded if folded == "game" else vocabulary.canonical(table, self.variant, folded)
+
+    @staticmethod
+    def kind(text: str) -> str:
+        """A renons or irregularity kind: kept as written, folded."""
+        return fold(text)
+
+
+def word_problem(
+    word: str, read: Callable[[str], str], allowed: frozenset[str] = frozenset()
+) -> tuple[str, str] | None:
+    """Why the writer could not write ``word`` (read by ``read``) so that it reads back the
+    same, as ``(code, message)``; None when it can. A keyword but those ``allowed`` (E101), or
+    not one NAME that ``read`` keeps as it is (E110: ``a¨b`` folds to ``a b``, two words)."""
+    if word in RESERVED and word not in allowed:
+        return "E101", "is a keyword, not a name: expected a word such as a bid or a kind"
+    if _NAME.fullmatch(word) is None or read(word) != word:
+        return "E110", f"reads as {shorten(word)!r}, not one word that can be written back"
+    return None
+
+
+def option_problem(key: str, value: str) -> str | None:
+    """Why an option cannot be kept: a ``trick=`` value written in digits (``irregular claim
+    trick=5``) is a trick number, 0 … :data:`MAX_TRICK_NUMBER` in ASCII digits."""
+    if key == "trick" and value.isdigit() and bounded_int(value, MAX_TRICK_NUMBER) is None:
+        return f"trick={shorten(value)}: a trick number is 0 … {MAX_TRICK_NUMBER}, in digits 0–9"
+    return None
 
 
 def deck_for(variant: str) -> Deck:
@@ -60,6 +130,7 @@ class _Builder:
         self.variant = variant
         self.deck = deck_for(variant)
         self.known = frozenset(self.deck.tokens) | {UNKNOWN}
+        self.words = Words(variant)
         self.at = at
 
     # -- helpers -------------------------------------------------------------------------------
@@ -82,23 +153,48 @@ class _Builder:
             return tuple(resolve_cards(words, self.deck))
         except UnknownCardError as err:
             word = words[err.index]
-            message = f"{str(word)!r} is not a card of the {self.deck.name}-card pack"
+            message = f"{shorten(str(word))!r} is not a card of the {self.deck.name}-card pack"
             raise self.fail("E104", message, word) from None
 
-    def word(self, table: dict[str, dict[str, str]], token: Token) -> str:
-        return vocabulary.canonical(table, self.variant, fold(token))
+    def name(
+        self, token: Token, read: Callable[[str], str], allowed: frozenset[str] = frozenset()
+    ) -> str:
+        """``read(token)``, the word a NAME token stands for, when it can be written back
+        (:func:`word_problem`)."""
+        word = read(token)
+        problem = word_problem(word, read, allowed)
+        if problem is not None:
+            raise self.fail(problem[0], f"{shorten(str(token))!r} {problem[1]}", token)
+        return word
 
     def options(self, trees: Sequence[Tree[Token]]) -> Options:
-        pairs = (str(tree.children[0]).split("=", 1) for tree in trees)
-        return tuple((key, value) for key, value in pairs)
+        return tuple(self.option(tree.children[0]) for tree in trees)  # type: ignore[arg-type]
+
+    def option(self, token: Token) -> tuple[str, str]:
+        """``key=value``; a ``trick=`` number must be a trick number (:func:`option_problem`)."""
+        key, value = str(token).split("=", 1)
+        problem = option_problem(key, value)
+        if problem is not None:
+            raise self.fail("E110", problem, token)
+        return key, value
 
     def level(self, text: str, token: Token) -> int:
-        if text.isdigit():
-            return int(text)
-        level = vocabulary.KONTRA_LEVELS.get(fold(text))
+        """A kontra level: 0 … :data:`MAX_KONTRA` (mortkontra, SL-8.1) or a doubling word."""
+        level = bounded_int(text, MAX_KONTRA)
         if level is None:
-            raise self.fail("E110", f"{text!r} is not a kontra level (1, 2, 3 …)", token)
+            level = vocabulary.KONTRA_LEVELS.get(fold(text))
+        if level is None:
+            message = f"{shorten(text)!r} is not a kontra level (0 … {MAX_KONTRA}, or a word"
+            raise self.fail("E110", message + " such as rekontra)", token)
         return level
+
+    def number(self, text: str, token: Token) -> int:
+        """A trick number: at most :data:`MAX_TRICK_NUMBER` (3 digits)."""
+        number = bounded_int(text, MAX_TRICK_NUMBER)
+        if number is None:
+            message = f"trick number {shorten(text)!r} is above {MAX_TRICK_NUMBER}"
+            raise self.fail("E110", message, token)
+        return number
 
     # -- elements ------------------------------------------------------------------------------
 
@@ -111,7 +207,7 @@ class _Builder:
 
     def auction(self, tree: Tree[Token]) -> Auction:
         bids = tuple(
-            Bid(str(bid.children[0]), self.word(vocabulary.BIDS, bid.children[1]))  # type: ignore
+            Bid(str(bid.children[0]), self.name(bid.children[1], self.words.bid))  # type: ignore
             for bid in tree.children
         )
         return Auction(bids, line=self.line(tree))
@@ -139,7 +235,7 @@ class _Builder:
         return Announce(
             str(kind).lower(),
             str(seat),
-            self.word(vocabulary.ANNOUNCEMENTS, name),  # type: ignore[arg-type]
+            self.name(name, self.words.announcement),  # type: ignore[arg-type]
             self.cards(cards),  # type: ignore[arg-type]
             self.options(options),  # type: ignore[arg-type]
             line=self.line(tree),
@@ -148,15 +244,14 @@ class _Builder:
     def kontra(self, tree: Tree[Token]) -> Kontra:
         word_tree, seat, number, target = tree.children
         word: Token = word_tree.children[0]  # type: ignore[union-attr,assignment]
-        level = int(number) if number is not None else self.level(word, word)  # type: ignore
-        target_word = fold(target)  # type: ignore[arg-type]
-        if target_word != "game":
-            target_word = self.word(vocabulary.ANNOUNCEMENTS, target)  # type: ignore[arg-type]
+        given: Token = number if number is not None else word  # type: ignore[assignment]
+        level = self.level(str(given), given)
+        target_word = self.name(target, self.words.target)  # type: ignore[arg-type]
         return Kontra(str(seat), level, target_word, line=self.line(tree))
 
     def trick(self, tree: Tree[Token]) -> Trick:
         number, leader, cards = tree.children
-        n = int(str(number)[:-1])
+        n = self.number(str(number).removesuffix(_TRICK_NUMBER_SUFFIX), number)  # type: ignore
         return Trick(n, str(leader), self.cards(cards), line=self.line(tree))  # type: ignore
 
     def renons(self, tree: Tree[Token]) -> Renons:
@@ -166,7 +261,7 @@ class _Builder:
         rest: list[tuple[str, str]] = []
         for option in option_trees:
             token: Token = option.children[0]  # type: ignore[union-attr,assignment]
-            key, value = str(token).split("=", 1)
+            key, value = self.option(token)
             if key == "card":
                 card = self._one_card(value, token)
             elif key == "kontra":
@@ -176,8 +271,8 @@ class _Builder:
         return Renons(
             str(claimant),
             str(accused),
-            int(trick),  # type: ignore[arg-type]
-            fold(kind),  # type: ignore[arg-type]
+            self.number(str(trick), trick),  # type: ignore[arg-type]
+            self.name(kind, Words.kind, RENONS_KEYWORD_KINDS),  # type: ignore[arg-type]
             card,
             kontra,
             tuple(rest),
@@ -192,14 +287,14 @@ class _Builder:
         except UnknownCardError:
             cards = []
         if len(cards) != 1:
-            message = f"{value!r} is not a card of the {self.deck.name}-card pack"
+            message = f"{shorten(value)!r} is not a card of the {self.deck.name}-card pack"
             raise self.fail("E104", message, token)
         return cards[0]
 
     def irregular(self, tree: Tree[Token]) -> Irregular:
         kind, seat, *options = tree.children
         return Irregular(
-            fold(kind),  # type: ignore[arg-type]
+            self.name(kind, Words.kind),  # type: ignore[arg-type]
             str(seat) if seat is not None else None,
             self.options(options),  # type: ignore[arg-type]
             line=self.line(tree),
@@ -226,14 +321,24 @@ def _tags(children: Sequence[Tree[Token]], at: Located) -> dict[str, str]:
         if child.data == "tag":
             name, value = child.children
             assert isinstance(name, Token) and isinstance(value, Token)
+            shown = shorten(str(name))
             if seen_element:
-                raise _fail(at, "E109", f"tag {str(name)!r} after the movetext started", name)
+                raise _fail(at, "E109", f"tag {shown!r} after the movetext started", name)
             if name in tags:
-                raise _fail(at, "E108", f"tag {str(name)!r} given twice", name)
-            tags[str(name)] = unescape(value)
+                raise _fail(at, "E108", f"tag {shown!r} given twice", name)
+            tags[str(name)] = _tag_value(str(name), value, at)
         elif child.data != "comment":
             seen_element = True
     return tags
+
+
+def _tag_value(name: str, token: Token, at: Located) -> str:
+    """The value of a tag; a ``Deal`` or ``Round`` that is a number must be 1 … 999,999."""
+    value = unescape(token)
+    if name in ("Deal", "Round") and not deal_number_ok(value):
+        message = f"{name} {shorten(value)!r}: a number here is 1 … 999,999, in digits 0–9"
+        raise _fail(at, "E110", message, token)
+    return value
 
 
 def _fail(at: Located, code: str, message: str, token: Token) -> RecordError:
@@ -253,6 +358,11 @@ def build_record(tree: Tree[Token], at: Located, *, offset: int = 0) -> Record:
 
 
 def with_source(record: Record, file: str, offset: int, line: int, index: int) -> Record:
-    """``record`` with its :class:`Source`; the hash is that of its export-form text."""
-    digest = hashlib.sha256(write_record(record).encode("utf-8")).hexdigest()
+    """``record`` with its :class:`Source`; the hash is that of its export-form text. A record
+    whose export form passes :data:`MAX_RECORD_BYTES` could not be read back: E111."""
+    written = write_record(record).encode("utf-8")
+    if len(written) > MAX_RECORD_BYTES:
+        message = f"the record would be longer than {MAX_RECORD_BYTES:,} bytes in export form"
+        raise NotationSyntaxError("E111", message, file=file, record=index, line=line, column=1)
+    digest = hashlib.sha256(written).hexdigest()
     return replace(record, source=Source(file, offset, line, digest, index))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
 from tarokpgn.cards import DECKS, UNKNOWN
-from tarokpgn.errors import RecordError
+from tarokpgn.errors import RecordError, shorten
 from tarokpgn.model import (
     VARIANTS,
     Announce,
@@ -101,7 +101,7 @@ def _item_cards(item: Item) -> Iterator[str]:
 def _check_variant(c: _Checker) -> bool:
     variant = c.record.variant
     if variant not in VARIANTS:
-        shown = repr(variant) if variant else "missing"
+        shown = repr(shorten(variant)) if variant else "missing"
         known = ", ".join(VARIANTS)
         c.add("E204", f"Variant tag {shown}: expected one of {known}")
         return False
@@ -112,11 +112,13 @@ def _check_seats(c: _Checker) -> None:
     seats = c.record.seats
     dealer = c.record.dealer
     if dealer and dealer not in seats:
-        c.add("E207", f"Dealer {dealer!r} is not a seat of {c.record.variant} ({' '.join(seats)})")
+        shown = shorten(dealer)
+        c.add("E207", f"Dealer {shown!r} is not a seat of {c.record.variant} ({' '.join(seats)})")
     for item in c.record.items:
         for seat in _item_seats(item):
             if seat not in seats:
-                message = f"seat {seat!r} is not used with {len(seats)} players ({' '.join(seats)})"
+                shown, names = shorten(seat), " ".join(seats)
+                message = f"seat {shown!r} is not used with {len(seats)} players ({names})"
                 c.add("E206", message, item.line)
 
 
@@ -125,7 +127,8 @@ def _check_cards_exist(c: _Checker) -> None:
     for item in c.record.items:
         for card in _item_cards(item):
             if card != UNKNOWN and card not in deck:
-                c.add("E205", f"{card!r} is not a card of the {deck.name}-card pack", item.line)
+                shown = shorten(card)
+                c.add("E205", f"{shown!r} is not a card of the {deck.name}-card pack", item.line)
 
 
 def _duplicates(cards: Iterable[str], seen: dict[str, int], line: int) -> Iterator[str]:
@@ -172,12 +175,22 @@ def _check_sizes(c: _Checker) -> None:
             c.add("E203", f"talon has {len(item.cards)} cards, expected {expected}", item.line)
 
 
+def _tricks_of(variant: str) -> int:
+    """How many tricks a deal of ``variant`` has: the most cards a hand plays (the Ottocento
+    dealer's two extra cards are laid away); 0 when the variant is unknown."""
+    return max((size.hand for size in DEAL_SIZES.get(variant, ())), default=0)
+
+
 def _check_tricks(c: _Checker) -> None:
     players = c.record.players
+    tricks = _tricks_of(c.record.variant)
     played: dict[str, int] = {}
     for expected, trick in enumerate(c.record.of_type(Trick), start=1):
         if trick.number != expected:
             c.add("E208", f"trick {trick.number} where trick {expected} was expected", trick.line)
+        elif tricks and trick.number > tricks:
+            message = f"trick {trick.number} is beyond the {tricks} tricks of {c.record.variant}"
+            c.add("E208", message, trick.line)
         if len(trick.cards) > players:
             message = f"trick {trick.number} has {len(trick.cards)} cards for {players} players"
             c.add("E209", message, trick.line)
@@ -186,18 +199,30 @@ def _check_tricks(c: _Checker) -> None:
             c.add("E210", message, trick.line)
 
 
+def _check_claims(c: _Checker) -> None:
+    """A renons claim names a trick of the deal: 1 … its number of tricks (E208)."""
+    tricks = _tricks_of(c.record.variant)
+    for claim in c.record.of_type(Renons):
+        if tricks and not 1 <= claim.trick <= tricks:
+            variant = c.record.variant
+            message = f"renons claim on trick {claim.trick}: {variant} has tricks 1–{tricks}"
+            c.add("E208", message, claim.line)
+
+
 def _check_scores(c: _Checker) -> None:
     seats = set(c.record.seats)
     for tag in ("Result", "Totals"):
         value = c.record.get(tag)
+        shown = shorten(value)
         try:
             scores = parse_scores(value)
-        except ValueError:
-            c.add("E211", f'{tag} {value!r}: expected seat/score pairs such as "N +59 E 0 …"')
+        except ValueError as err:
+            example = '"N +59 E 0 …"'
+            c.add("E211", f"{tag} {shown!r}: {err}; expected seat/score pairs such as {example}")
             continue
         if scores is not None and set(scores) != seats:
             message = (
-                f"{tag} {value!r} must give a score for each seat ({' '.join(c.record.seats)})"
+                f"{tag} {shown!r} must give a score for each seat ({' '.join(c.record.seats)})"
             )
             c.add("E211", message)
 
@@ -212,4 +237,5 @@ def check_record(record: Record) -> list[RecordError]:
         _check_scores(c)
     _check_dealt(c)
     _check_tricks(c)
+    _check_claims(c)
     return c.problems

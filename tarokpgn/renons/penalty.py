@@ -18,6 +18,8 @@ from tarokpgn.renons.judgement import Penalty, Step
 
 KONTRA_WORDS: Final = {1: "kontra", 2: "rekontra", 3: "subkontra", 4: "mortkontra"}
 FLEK_WORDS: Final = {1: "flek", 2: "re", 3: "sup", 4: "tutti"}
+MAX_LEVEL: Final = 4
+"""The highest doubling level on a renons or a game: mortkontra (SL-8.1, SL-13.3), tutti."""
 MINUS: Final = "\u2212"
 
 

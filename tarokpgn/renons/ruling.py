@@ -21,7 +21,8 @@ PROOF_WORDS_BY_FAMILY = {
 
 
 class ClaimError(ValueError):
-    """The claim does not fit the record (a seat that is not at the table)."""
+    """The claim does not fit the record (a seat that is not at the table, a kontra level on
+    the claim beyond mortkontra)."""
 
 
 def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = None) -> Judgement:
@@ -29,14 +30,17 @@ def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = Non
 
     ``options`` overrides renons options (``{"renons_false_claim_basis": "offender"}``); the
     record's own ruleset and ``Options`` tag apply first. Raises :class:`ClaimError` for a
-    claimant or accused who is not a seat of the deal, :class:`engine.RecordError` when the
-    record's ruleset is unknown.
+    claimant or accused who is not a seat of the deal or a kontra level beyond 4 on the claim,
+    :class:`engine.RecordError` when the record's ruleset is unknown.
     """
     for who in (claim.claimant, claim.accused):
         if who not in record.seats:
             raise ClaimError(f"{who!r} is not a seat of this deal ({' '.join(record.seats)})")
     if claim.claimant == claim.accused:
         raise ClaimError("a player cannot claim a renons against himself")
+    if not 0 <= claim.kontra <= penalty.MAX_LEVEL:
+        raise ClaimError(f"kontra level {claim.kontra} on the renons: the levels are 0 (none) "
+                         f"to {penalty.MAX_LEVEL} (mortkontra) (SL-13.3)")  # fmt: skip
     decision = decide(record, claim)
     r, score = engine.full(record)
     ruleset = r.ruleset
@@ -95,6 +99,8 @@ def _penalty(
         if not proven and opts.false_claim == "deposit":
             return penalty.deposit(payer, opts.deposit, opts.unit), []
         fleks = deal.kontras.get("game", 0)
+        if not 0 <= fleks <= penalty.MAX_LEVEL:  # an illegal-kontra already (CZ-7.1)
+            return None, ["the flek level on the game is beyond tutti, so the price is unknown"]
         pen = penalty.price(payer, opts.price, fleks, claim.kontra, opts.unit)
         return dataclasses.replace(pen, settlement=opts.settlement), []
     c = deal.contract

@@ -146,6 +146,10 @@ class TrickPolicy:
     must_beat: bool = False
     """A player must play a card that would win the trick whenever his obliged category (led
     suit, else trumps) holds one (Slovenian negative contracts SL-9.6, Czech Varšava)."""
+    beat_by_rank: bool = False
+    """With :attr:`must_beat`: a card also beats when it would win but for the emperor's
+    capture, i.e. a trump outranking every trump in the trick (SL-9.6 b: "higher" compares
+    ranks, ruling 2026-12); the capturer still beats by its capture (SL-9.6 e)."""
     trumps_win: bool = True
     """False when trumps have no power over a suit lead (Slovenian colour valat, SL-10.4): a
     suit-led trick goes to the highest card of that suit."""
@@ -189,14 +193,20 @@ def trick_winner(trick: Sequence[int], t: CardTables, policy: TrickPolicy) -> in
     otherwise the highest card of the led suit. The emperor's capture applies among trumps.
     The excuse never wins unless it is the only card.
     """
+    return _winner(trick, t, policy, True)
+
+
+def _winner(trick: Sequence[int], t: CardTables, policy: TrickPolicy, capture: bool) -> int:
+    """:func:`trick_winner`; ``capture=False`` leaves the emperor's capture out."""
     led = led_suit(trick, t, policy)
     suit = t.suit
     if led == TRUMP_SUIT or (policy.trumps_win and any(suit[c] == TRUMP_SUIT for c in trick)):
         contend = TRUMP_SUIT
     else:
         contend = led
-    if contend == TRUMP_SUIT and policy.emperor is not None and policy.emperor.applies(trick):
-        return trick.index(policy.emperor.capturer)
+    emperor = policy.emperor
+    if capture and contend == TRUMP_SUIT and emperor is not None and emperor.applies(trick):
+        return trick.index(emperor.capturer)
     strength = policy.strength or t.strength
     excuse, ties_last_wins = policy.excuse, policy.ties_last_wins
     best, best_pos = -1, 0
@@ -231,11 +241,15 @@ def _obliged(
 def _beating(
     cands: list[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> list[int]:
-    """The candidates that would win the trick if played now."""
+    """The candidates that would win the trick if played now (with :attr:`~TrickPolicy.
+    beat_by_rank`, also those that would but for the emperor's capture, SL-9.6 b)."""
     pos = len(trick)
+    by_rank = policy.beat_by_rank and policy.emperor is not None
     out = []
     for c in cands:
-        if trick_winner([*trick, c], t, policy) == pos:
+        after = [*trick, c]
+        wins = trick_winner(after, t, policy) == pos
+        if wins or (by_rank and _winner(after, t, policy, False) == pos):
             out.append(c)
     return out
 

@@ -152,13 +152,21 @@ class Score:
 # --- options -----------------------------------------------------------------------------------
 
 
-def option(default: Any, choices: tuple[Any, ...] = (), rule: str = "", doc: str = "") -> Any:
+def option(
+    default: Any,
+    choices: tuple[Any, ...] = (),
+    rule: str = "",
+    doc: str = "",
+    bounds: tuple[int | None, int | None] = (None, None),
+) -> Any:
     """Declare one named option of an :class:`Options` dataclass.
 
-    ``choices`` lists the allowed values (empty: any value of the default's type); ``rule``
-    the rule id it rests on; ``doc`` a one-line meaning. Used by docs and ``Options`` parsing.
+    ``choices`` lists the allowed values (empty: any value of the default's type); ``bounds``
+    the lowest and highest value of a number (None: no limit); ``rule`` the rule id it rests
+    on; ``doc`` a one-line meaning. Used by docs and ``Options`` parsing.
     """
-    return field(default=default, metadata={"choices": choices, "rule": rule, "doc": doc})
+    meta = {"choices": choices, "rule": rule, "doc": doc, "bounds": bounds}
+    return field(default=default, metadata=meta)
 
 
 class OptionError(ValueError):
@@ -203,6 +211,12 @@ def _coerce(f: dataclasses.Field[Any], current: Any, text: str) -> Any:
     if choices and value not in choices:
         allowed = ", ".join(str(c) for c in choices)
         raise OptionError(f"option {f.name} takes one of {allowed}, not {text!r}")
+    least: int | None
+    most: int | None
+    least, most = f.metadata.get("bounds", (None, None))
+    if (least is not None and value < least) or (most is not None and value > most):
+        span = f"{least} … {most}" if most is not None else f"{least} or more"
+        raise OptionError(f"option {f.name} takes a number {span}, not {text!r}")
     return value
 
 

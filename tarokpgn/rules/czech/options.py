@@ -85,7 +85,10 @@ class CzechOptions(Options):
         "One round of bidding (CZ-3.3) or bidding until all but one pass.",
     )
     lowest_called_tarok: int = option(
-        16, rule="CZ-4.1, CZ-4.6", doc="Lowest tarok that may be called (CZ-4.1, CZ-4.6, item 8)."
+        16,
+        rule="CZ-4.1, CZ-4.6",
+        doc="Lowest tarok that may be called (CZ-4.1, CZ-4.6, item 8).",
+        bounds=(1, 19),
     )
     call_any_lower: bool = option(
         False,

@@ -45,6 +45,9 @@ def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
     game = deal.game
     if game is None or deal.declarer is None:
         raise ValueError("no declarer")
+    if any(not 0 <= level <= opts.max_flek for level in deal.kontras.values()):
+        # an illegal-kontra already (CZ-7.1): never a huge ``rate << flek``
+        raise ValueError("a flek level beyond the highest (CZ-7.1) cannot be scored")
     if game.game is Game.PREFERANC and not game.level:
         raise ValueError("the preferanc level is unknown (record the talon and the exchange)")
     missing = [p for p in due_cards(deal, game) if p not in deal.discards]

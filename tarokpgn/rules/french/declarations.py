@@ -29,7 +29,7 @@ def values(opts: FrenchOptions) -> tuple[int, ...]:
 def handful_size(name: str) -> int | None:
     """``handful-10`` → 10; None for other names."""
     head, _, n = name.partition("-")
-    return int(n) if head == "handful" and n.isdigit() else None
+    return int(n) if head == "handful" and n.isascii() and n.isdigit() and len(n) < 4 else None
 
 
 def handful_level(players: int, name: str, opts: FrenchOptions) -> int | None:

@@ -139,14 +139,20 @@ class SlovenianAuction(Auction):
 
     def legal(self, pos: int) -> list[str]:
         if self.done or pos != self._turn:
-            return self._final_raises(pos)
+            return self._after_end(pos)
         words = [PASS, KLOP, *(c for c in self.contracts if c != KLOP)]
         return [w for w in words if not self.reason(pos, w)]
 
-    def _final_raises(self, pos: int) -> list[str]:
-        if not (self.done and self.opts.final_raise and pos == self.holder and self.high):
+    def _after_end(self, pos: int) -> list[str]:
+        """What the declarer may still say once the others have passed (SL-3.9): the contract
+        he holds, re-stated (every ruleset, ruling 2026-12: it changes nothing), and any higher
+        one when ``final_raise``."""
+        high = self.high
+        if not (self.done and high is not None and pos == self.holder):
             return []
-        return [c.id for c in self.contracts.values() if c.rank > self.high.rank]
+        if not self.opts.final_raise:
+            return [high.id]
+        return [high.id, *(c.id for c in self.contracts.values() if c.rank > high.rank)]
 
     def check(self, pos: int, bid: str) -> Fault | None:
         who = self.labels[pos]
@@ -154,7 +160,7 @@ class SlovenianAuction(Auction):
             msg = "this deal is a compulsory klop: there is no auction (SL-3.1)"
             return Fault("illegal-bid", msg, "SL-3.1", pos)
         if self.done:
-            if bid in self._final_raises(pos):
+            if bid in self._after_end(pos):
                 return None
             return Fault("illegal-bid", f"the auction was already over when {who} bid {bid}",
                          "SL-3.9", pos)  # fmt: skip
@@ -173,7 +179,7 @@ class SlovenianAuction(Auction):
     def apply(self, pos: int, bid: str) -> None:
         if self.compulsory:
             return
-        if self._done:
+        if self._done:  # a final raise, or the contract re-stated (SL-3.9)
             c = self.contracts.get(bid)
             if c is not None and pos == self.holder:
                 self.high = c

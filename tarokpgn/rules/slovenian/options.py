@@ -29,7 +29,9 @@ class SlovenianOptions(Options):
         "per_round", ("per_round", "per_tournament", "off"), "SL-3.1",
         "the first deal of each round (or of the match) is a compulsory klop, no auction",
     )  # fmt: skip
-    round_length: int = option(12, (), "SL-14.2", "deals per round for compulsory_first_klop")
+    round_length: int = option(
+        12, (), "SL-14.2", "deals per round for compulsory_first_klop", bounds=(1, None)
+    )
     auction_first_speaker: str = option(
         "P1", ("P1", "P2"), "SL-3.4", "who speaks first (P2: forehand speaks last)"
     )
@@ -112,6 +114,10 @@ class SlovenianOptions(Options):
         True, (), "SL-12.5", "a failed announced valat replaces the game score"
     )
     mondfang: int = option(0, (0, 20, 21), "SL-12.8", "individual charge for a captured mond")
+    mondfang_contracts: str = option(
+        "point", ("point", "point_and_solo_brez"), "SL-12.8",
+        "contracts with the mond charge: point (three … solo one), or also (open) solo without",
+    )  # fmt: skip
     mond_in_talon_cancelled_by_king: bool = option(
         True, (), "SL-12.8", "no mond charge when the called king brings the talon home"
     )
@@ -124,7 +130,9 @@ class SlovenianOptions(Options):
         "openspiel", ("openspiel", "pwinckles"), "SL-15.4",
         "3 players: OpenSpiel procedure, or P1 first, any contract, klop when all pass",
     )  # fmt: skip
-    radelci: bool = option(False, (), "SL-12.9", "radelci (not verified by this engine)")
+    radelci: bool = option(
+        False, (), "SL-12.9", "radelci double a declarer's next score; followed across a match"
+    )
     renons_other_players: str = option(
         "zero", ("zero", "normal"), "SL-13.6", "other players' score in a renons game"
     )

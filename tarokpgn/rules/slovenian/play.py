@@ -22,7 +22,8 @@ def emperor(deal: DealState, opts: SlovenianOptions) -> Emperor | None:
 
 def trick_policy(deal: DealState, opts: SlovenianOptions) -> TrickPolicy:
     """Positive contracts: follow suit, else tarok, else any (SL-9.2–9.5). Klop, beggar and
-    piccolo add must-beat and pagat-last (SL-9.6); colour valat takes the taroks' power away
+    piccolo add must-beat (by rank: the škis must beat the mond even when the pagat then
+    captures both, SL-9.6 b) and pagat-last (SL-9.6 d); colour valat takes the taroks' power away
     (SL-10.4) and may drop the duty to trump (SL-9.8)."""
     c = deal.contract
     emp = emperor(deal, opts)
@@ -31,6 +32,7 @@ def trick_policy(deal: DealState, opts: SlovenianOptions) -> TrickPolicy:
     if c.kind in ("klop", "negative"):
         return TrickPolicy(
             must_beat=opts.negative_must_beat,
+            beat_by_rank=True,  # SL-9.6 b: a higher tarok by rank, the škis highest
             last_resort=deal.tables.card("T1"),
             emperor=emp,
         )

@@ -101,7 +101,15 @@ def pile_detail(deal: DealState) -> str:
     return ", ".join(parts)
 
 
+MAX_KONTRA: Final = 4
+"""Mortkontra, the highest level (SL-8.1)."""
+
+
 def factor(level: int) -> int:
+    """``2^level`` for a kontra level 0–4 (SL-8.1). A higher level in a record (already an
+    illegal-kontra, SL-8.2) cannot be scored: ValueError, never a huge ``1 << level``."""
+    if not 0 <= level <= MAX_KONTRA:
+        raise ValueError("a kontra level beyond mortkontra (SL-8.1) cannot be scored")
     return 1 << level
 
 
@@ -320,7 +328,8 @@ def _finish(
 def _mondfang(
     deal: DealState, opts: SlovenianOptions, sheet: Sheet, scores: dict[int, int]
 ) -> None:
-    """A captured mond costs its player ``mondfang`` (SL-12.8)."""
+    """A captured mond costs its player ``mondfang`` (SL-12.8). In solo without (option
+    ``mondfang_contracts``) the talon is not taken, so only a capture in play is charged."""
     mond = deal.tables.card("T21")
     loser: int | None = None
     for t in deal.tricks:
@@ -388,7 +397,10 @@ def score_flat(deal: DealState, opts: SlovenianOptions) -> Score | None:
         sheet.line(f"game kontra level {kg}", g, f"× {factor(kg)}")
     sheet.total = g
     sheet.line(f"total for {deal.label(deal.declarer)}", g)
-    return Score(seat_scores(deal, g), tuple(sheet.lines), (), {DECLARER: p, OPPONENTS: 70 - p},
+    scores = seat_scores(deal, g)
+    if opts.mondfang and c.id in SOLO_WITHOUT and opts.mondfang_contracts == "point_and_solo_brez":
+        _mondfang(deal, opts, sheet, scores)  # SL-12.8, option mondfang_contracts
+    return Score(scores, tuple(sheet.lines), (), {DECLARER: p, OPPONENTS: 70 - p},
                  won, kg)  # fmt: skip
 
 

@@ -143,22 +143,34 @@ def _check_taroks(
     show: tuple[int, ...],
     opts: SlovenianOptions,
 ) -> list[Fault]:
+    """Laid-away taroks are shown face up (SL-6.6, both values of ``layaway_taroks``); under
+    ``only_if_nothing_else`` they may go only with every other card that may be laid away
+    (ruling 2026-12: each plain card ``layaway_forbidden`` does not keep back, and not one
+    just taken when ``layaway_from_talon=forbidden``)."""
     suit = deal.tables.suit
     taroks = [c for c in discard if suit[c] == TRUMP_SUIT]
     if not taroks:
         return []
-    if opts.layaway_taroks == "face_up":
-        hidden = [c for c in taroks if c not in show]
-        if hidden:
-            msg = f"laid-away tarok(s) {_names(deal, hidden)} must be shown face up (SL-6.6)"
-            return [Fault("illegal-discard", msg, "SL-6.6", pos)]
-        return []
+    faults: list[Fault] = []
+    hidden = [c for c in taroks if c not in show]
+    if hidden:
+        msg = f"laid-away tarok(s) {_names(deal, hidden)} must be shown face up (SL-6.6)"
+        faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
     hand = deal.hands[pos]
-    if hand is None:
-        return []
+    if opts.layaway_taroks == "face_up" or hand is None:
+        return faults
     forbidden = forbidden_layaway(deal, opts)
-    others = [c for c in hand | set(take) if suit[c] != TRUMP_SUIT and c not in forbidden]
-    if len(others) >= len(discard):
-        msg = f"taroks {_names(deal, taroks)} laid away while other cards could be (SL-6.6)"
-        return [Fault("illegal-discard", msg, "SL-6.6", pos)]
-    return []
+    from_talon = opts.layaway_from_talon == "forbidden"
+    kept = sorted(
+        c
+        for c in hand | set(take)
+        if suit[c] != TRUMP_SUIT
+        and c not in forbidden
+        and c not in discard
+        and not (from_talon and c in take)
+    )
+    if kept:
+        msg = (f"taroks {_names(deal, taroks)} laid away while {_names(deal, kept)} could be "
+               "(SL-6.6)")  # fmt: skip
+        faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
+    return faults

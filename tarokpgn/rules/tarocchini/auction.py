@@ -36,14 +36,20 @@ class MonteRound(Auction):
 
     @property
     def thrown_in(self) -> bool:
-        return any(len(r) == self.players and all(w == MONTE for w in r) for r in self.calls)
+        n = self.players
+        return any(len(r) >= n and all(w == MONTE for w in r[:n]) for r in self.calls)
+
+    def _over(self, calls: list[str]) -> bool:
+        """A round ends at its first pass or once every player spoke (T-4.2); an illegal call
+        the record adds after it (replayed all the same) does not reopen it."""
+        return "pass" in calls or len(calls) >= self.players
 
     @property
     def to_act(self) -> int | None:
         if self.thrown_in:
             return None
         current = self.calls[-1]
-        if current and current[-1] == "pass":
+        if self._over(current):
             return 0 if len(self.calls) < self.rounds else None
         return len(current)
 
@@ -61,7 +67,7 @@ class MonteRound(Auction):
 
     def apply(self, pos: int, bid: str) -> None:
         current = self.calls[-1]
-        if current and current[-1] == "pass" and len(self.calls) < self.rounds:
+        if self._over(current) and len(self.calls) < self.rounds:
             current = []
             self.calls.append(current)
         current.append(bid)

@@ -48,12 +48,13 @@ class Pile:
 def piles(deal: TarocchiniDeal) -> tuple[Pile, Pile]:
     """The two sides' piles at the count (see the module docstring)."""
     out = (Pile(), Pile())
-    done = [t for t in deal.tricks if t.winner is not None]
     matto: tuple[int, int] | None = None  # (Matto's side, winner side of its trick)
     side = [deal.side(p) for p in range(deal.players)]
     fool, total_tricks = deal.fool, deal.total_tricks
-    for number, trick in enumerate(done, 1):
-        assert trick.winner is not None
+    for number, trick in enumerate(deal.tricks, 1):
+        if trick.winner is None:  # abandoned (trick-order): its cards are nobody's
+            raise ValueError(f"trick {number} was never finished, so the cards cannot be "
+                             "counted (T-10.1)")  # fmt: skip
         pile = out[side[trick.winner]]
         pile.tricks += 1
         last = number == total_tricks
@@ -92,8 +93,10 @@ def _stock(deal: TarocchiniDeal, out: tuple[Pile, Pile]) -> None:
             owner = 1 - owner
         out[owner].cards.extend(deal.laid_away)
     elif deal.contract is not None and deal.contract.id == "solo":
-        winner = next(s for s in (0, 1) if out[s].last_trick)
-        out[winner].cards.extend(_solo_stock(deal))
+        winners = [s for s in (0, 1) if out[s].last_trick]
+        if not winners:
+            raise ValueError("nobody won the last trick, so the stock has no owner (T-11.5)")
+        out[winners[0]].cards.extend(_solo_stock(deal))
 
 
 def _solo_stock(deal: TarocchiniDeal) -> tuple[int, ...]:
@@ -176,6 +179,15 @@ def declared_values(deal: TarocchiniDeal, rules: Rules) -> dict[int, int]:
         if found is not None:
             by_pos.setdefault(pos, []).append(found)
     return {p: total(c, deal.opts.declaration_doubling).value for p, c in by_pos.items()}
+
+
+def side_declarations(deal: TarocchiniDeal) -> list[tuple[str, int]]:
+    """(side label, value) of each player's declarations (T-5) in call-out order, the dealer
+    first, then eldest and round (T-10.3): what the match's race to the target needs
+    (:func:`~tarokpgn.rules.tarocchini.game.ottocento_game`)."""
+    values = declared_values(deal, Rules(deal.opts.contatori_minimum, deal.opts.grande_tail))
+    order = [deal.dealer, *range(deal.dealer)]
+    return [(deal.side_label(deal.side(p)), values[p]) for p in order if p in values]
 
 
 def _detail(s: SideScore, cricca: bool) -> str:

@@ -4,7 +4,8 @@ violation, each with the verdict the verifier must give (``<name>.json``).
 Legal cases are picked from generated deals by what their verdict shows; violations are made by
 editing one element of a legal deal. Run ``python tests/golden/slovenian/build_golden.py``
 after a deliberate change of the rules, then review every diff of the ``.json`` files by hand:
-they are the expected results, not a mirror of the code.
+they are the expected results, not a mirror of the code. ``build_golden.py rulings`` builds
+only the worked examples of the rulings of issue 14 (:func:`build_rulings`).
 """
 
 from __future__ import annotations
@@ -474,10 +475,122 @@ def build_match() -> None:
     print("match-totals", [[p["code"] for p in o["problems"]] for o in out])  # type: ignore[union-attr]
 
 
+# --- rulings of issue 14 (worked examples, built from the files above or by hand) --------------
+
+HEADER = """[Event "tarokpgn rulings"]
+[Round "1"]
+[Deal "{deal}"]
+[Variant "slovenian-4"]
+[Ruleset "{ruleset}"]
+[Dealer "N"]
+[N "Ana"]
+[E "Bojan"]
+[S "Cene"]
+[W "Darja"]
+[Result "*"]
+{options}
+"""
+
+EMPEROR_DEAL = """hand E T21 T19 T18 T17 T16 T15 HK HQ HN HJ H1 H2
+hand S T1 DK DQ DN DJ D1 D2 D3 D4 SK SQ SN
+hand W FOOL T5 T4 T3 T2 SJ S10 S9 S8 S7 CK CQ
+hand N T14 T13 T12 T11 T10 T9 T8 T7 T6 CN CJ C10
+talon T20 H3 H4 C9 C8 C7
+"""
+"""Klop (compulsory, deal 1): E leads the mond, S must give his only tarok, the pagat; W holds
+the škis (SL-9.6 b ruling)."""
+
+LAYAWAY_DEAL = """hand E FOOL T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 HK
+hand S T11 T10 T9 T8 T7 T6 T5 T4 T3 T2 T1 D4
+hand W SK SQ SN SJ S10 S9 S8 S7 HQ HN HJ H1
+hand N CK CQ CN CJ C10 C9 C8 C7 H2 H3 H4 DQ
+talon DN DJ D1 D2 D3 DK
+auction E three S pass W pass N pass
+call E DK
+"""
+"""Three by E, who calls the king in the talon and must take its group D2 D3 DK (SL-6.4): his
+only plain cards that may be laid away are then D2 and D3 (SL-6.6 ruling)."""
+
+
+def golden_file(name: str) -> Record:
+    """A golden record as written, without its comment."""
+    record = parse_record((HERE / f"{name}.tpgn").read_text(encoding="utf-8"))
+    return dataclasses.replace(record, items=tuple(
+        i for i in record.items if not isinstance(i, Comment)))  # fmt: skip
+
+
+def restated(record: Record) -> Record:
+    """``record`` with its declarer re-stating his contract at the end of the auction."""
+    auction = first(record, Auction)
+    assert isinstance(auction, Auction)
+    last = next(b for b in reversed(auction.bids) if b.bid != "pass")
+    return replace(record, auction, dataclasses.replace(auction, bids=(*auction.bids, last)))
+
+
+def played_out(text: str, first_trick: tuple[str, ...]) -> Record:
+    """The record ``text`` (no tricks) with ``first_trick`` played as written and every later
+    card the first legal one."""
+    from tarokpgn.replayer import Replay
+
+    record = parse_record(text + "end\n")
+    r, _ = Replay.start(record)
+    assert r is not None
+    r.run()
+    deal = r.deal
+    lead = deal.to_play
+    if not first_trick:
+        first_trick = (deal.name(deal.legal(lead)[0]),)
+    for k, tok in enumerate(first_trick):
+        deal.play((lead + k) % deal.players, deal.tables.card(tok))
+    trick = Trick(1, deal.labels[lead], first_trick)
+    items = (*record.items, *_finish_play(deal, trick, len(first_trick), lead))
+    return dataclasses.replace(record, items=items)
+
+
+def build_rulings() -> None:
+    save("auction-restated", restated(golden_file("one")),
+         "the declarer re-states his contract once the others passed: accepted in every "
+         "ruleset, it changes nothing (SL-3.9, ruling 2026-12)")  # fmt: skip
+    save(
+        "auction-restated-pagat",
+        restated(golden_file("mondfang")),
+        "OpenSpiel closes the auction with the winner re-stating his bid (SL-3.9, pagat)",
+    )
+    klop = HEADER.format(deal=1, ruleset="semedela", options="") + EMPEROR_DEAL
+    save("must-beat-skis", played_out(klop, ("T21", "T1", "FOOL", "T14")),
+         "klop: mond and pagat in the trick, the škis must be played as the higher tarok "
+         "(SL-9.6 b, ruling 2026-12); the pagat then wins the emperor's trick (SL-10.3)",
+         fix_result=True)  # fmt: skip
+    save("must-beat-skis-refused", played_out(klop, ("T21", "T1", "T5", "T14")),
+         "klop: a low tarok instead of the škis, which outranks the mond although the pagat "
+         "would then win (SL-9.6 b, ruling 2026-12)", fix_result=True)  # fmt: skip
+    three = (HEADER.format(deal=2, ruleset="semedela",
+                           options='[Options "layaway_taroks=only_if_nothing_else"]\n')
+             + LAYAWAY_DEAL)  # fmt: skip
+    save("layaway-taroks-last",
+         played_out(three + "exchange E take D2 D3 DK discard D2 D3 T12 show T12\n", ()),
+         "only_if_nothing_else: a tarok laid away with every plain card that may be, and shown "
+         "(SL-6.6, ruling 2026-12)", fix_result=True)  # fmt: skip
+    save("layaway-taroks-plain-kept",
+         played_out(three + "exchange E take D2 D3 DK discard D2 T12 T13 show T12 T13\n", ()),
+         "only_if_nothing_else: taroks laid away while D3 could be (SL-6.6, ruling 2026-12)",
+         fix_result=True)  # fmt: skip
+    solo = find(pool("slovenian-4", "pagat", 4000, 3, mondfang_contracts="point_and_solo_brez"),
+                lambda r, v: v.contract == "solo-without"
+                and any(line.label.startswith("mondfang") for line in v.breakdown))  # fmt: skip
+    save("mondfang-solo-without", solo,
+         "mondfang_contracts=point_and_solo_brez: the mond captured in solo without costs its "
+         "player 21 (SL-12.8, OpenSpiel)", fix_result=True)  # fmt: skip
+
+
 def main() -> int:
+    if sys.argv[1:] == ["rulings"]:  # only the rulings' cases, from the files already built
+        build_rulings()
+        return 0
     base = build_legal()
     build_violations(base)
     build_match()
+    build_rulings()
     return 0
 
 
