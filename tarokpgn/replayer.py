@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from tarokpgn.model import (
+    MAX_DEAL_NUMBER,
     Announce,
     Auction,
     Call,
@@ -34,6 +35,7 @@ from tarokpgn.model import (
     Record,
     Talon,
     Trick,
+    bounded_int,
 )
 from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, find_ruleset
 from tarokpgn.rules.state import DealState, PlayedTrick
@@ -222,10 +224,10 @@ class Replay:
 
 
 def deal_number(record: Record) -> int:
-    """The record's ``Deal`` tag as a number (0 when absent, not a number in ASCII digits, or
-    longer than 9 digits: ``isdigit`` also takes ``²``, which ``int`` refuses)."""
-    text = record.get("Deal")
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
+    """The record's ``Deal`` tag as a number (0 when absent or not a number 0 …
+    :data:`~tarokpgn.model.MAX_DEAL_NUMBER` in ASCII digits: ``isdigit`` also takes ``²``,
+    which ``int`` refuses)."""
+    return bounded_int(record.get("Deal"), MAX_DEAL_NUMBER) or 0
 
 
 def rule_id(rs: Ruleset, code: str, default: str) -> str:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_fastreader import lark_records
 
 from tarokpgn.errors import CODES, NotationError, shorten
 from tarokpgn.model import (
@@ -28,7 +29,6 @@ from tarokpgn.model import (
 from tarokpgn.notation import check_record, iter_records, parse_record, write_record
 from tarokpgn.notation.fastreader import iter_export
 from tarokpgn.notation.jsonform import iter_json_records, to_json
-from tarokpgn.notation.reader import iter_chunks, read_chunk
 
 HEAD = '[Variant "slovenian-4"]\n\n'
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,13 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def _both(text: str) -> Record | NotationError:
     """The one result of ``text`` by the Lark reader, after checking the fast reader agrees."""
     data = text.encode("utf-8", "surrogateescape")
-    slow: list[Record | NotationError] = []
-    chunks, file = iter_chunks(data, "f.tpgn")
-    for chunk in chunks:
-        try:
-            slow.append(read_chunk(chunk, file))
-        except NotationError as err:
-            slow.append(err)
+    slow = list(lark_records(data, "f.tpgn"))
     fast = list(iter_export(data, "f.tpgn"))
     assert len(fast) == len(slow) == 1
     if isinstance(slow[0], NotationError):

@@ -22,13 +22,13 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from test_fastreader import lark_records
 
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
 from tarokpgn.notation import check_record, write_record
 from tarokpgn.notation.fastreader import iter_export
 from tarokpgn.notation.jsonform import iter_json_records, to_json
-from tarokpgn.notation.reader import iter_chunks, read_chunk
 from tarokpgn.notation.transformer import RESERVED
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,20 +85,9 @@ def mutants(draw: st.DrawFn) -> str:
     return "".join(tokens)
 
 
-def _lark(data: bytes) -> list[Result]:
-    out: list[Result] = []
-    chunks, file = iter_chunks(data, "f.tpgn")
-    for chunk in chunks:
-        try:
-            out.append(read_chunk(chunk, file))
-        except NotationError as err:
-            out.append(err)
-    return out
-
-
 def _read(data: bytes) -> list[Result]:
     """The results of ``data`` by the Lark reader, after checking the fast reader's are equal."""
-    slow = _lark(data)
+    slow = list(lark_records(data, "f.tpgn"))
     fast = list(iter_export(data, "f.tpgn"))
     assert len(fast) == len(slow)
     for a, b in zip(fast, slow, strict=True):

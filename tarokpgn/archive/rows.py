@@ -42,6 +42,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tarokpgn.model import (
+    MAX_TRICK_NUMBER,
     Announce,
     Auction,
     Call,
@@ -54,6 +55,7 @@ from tarokpgn.model import (
     Source,
     Talon,
     Trick,
+    bounded_int,
     parse_scores,
 )
 from tarokpgn.verdict import Problem, Verdict
@@ -567,7 +569,7 @@ class Rows:
 
     def _irregular(self, item: Irregular) -> None:
         trick = dict(item.options).get("trick", "")
-        number = int(trick) if trick.isascii() and trick.isdigit() and len(trick) < 5 else None
+        number = bounded_int(trick, MAX_TRICK_NUMBER)
         self._irregular_row("irregular", item.kind, item.seat, None, number, item.options)
 
     def _irregular_row(

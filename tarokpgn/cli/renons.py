@@ -18,7 +18,7 @@ from typing import IO, Any
 from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
 from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
 from tarokpgn.errors import NotationError
-from tarokpgn.model import VARIANTS, Record, Renons
+from tarokpgn.model import VARIANTS, Record, Renons, bounded_int
 from tarokpgn.notation.writer import write_record
 from tarokpgn.renons import (
     ClaimError,
@@ -120,8 +120,8 @@ def select(
             if r.get("Deal") == deal and (match is None or r.get("Match") == match)
         ]
     else:
-        number = int(deal) if deal.isascii() and deal.isdigit() and len(deal) < 10 else 0
-        found = [number - 1] if 0 < number <= len(results) else []
+        number = bounded_int(deal, len(results)) or 0
+        found = [number - 1] if number else []
     if not found:
         raise Failure(f"no deal {deal}{f' of match {match}' if match else ''} in the file")
     if len(found) > 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tarokpgn.model import bounded_int
 from tarokpgn.rules.core import TRUMP_SUIT
 from tarokpgn.rules.french.contracts import HANDFUL_LEVELS, HANDFUL_SIZES, KINGS
 from tarokpgn.rules.french.options import FrenchOptions
@@ -29,7 +30,7 @@ def values(opts: FrenchOptions) -> tuple[int, ...]:
 def handful_size(name: str) -> int | None:
     """``handful-10`` → 10; None for other names."""
     head, _, n = name.partition("-")
-    return int(n) if head == "handful" and n.isascii() and n.isdigit() and len(n) < 4 else None
+    return bounded_int(n, 999) if head == "handful" else None
 
 
 def handful_level(players: int, name: str, opts: FrenchOptions) -> int | None:
