@@ -50,6 +50,9 @@ E209   trick-size              a trick with more cards than players
 E210   card-played-twice       the same card played in two tricks, or twice in one
 E211   bad-result              a ``Result`` or ``Totals`` tag that is not seat/score pairs
                                for the variant's seats, scores within ±1,000,000
+E212   misplaced-element       an element the variant does not have, or one given more often
+                               than it may be (``excuse_exchange`` outside French Tarot, or
+                               twice)
 =====  ======================  =============================================================
 """
 
@@ -81,6 +84,7 @@ CODES: Final[dict[str, str]] = {
     "E209": "trick-size",
     "E210": "card-played-twice",
     "E211": "bad-result",
+    "E212": "misplaced-element",
 }
 """Every error code → its stable short name."""
 

@@ -1,9 +1,9 @@
 """The record: what a deal's text says, as frozen dataclasses.
 
 A :class:`Record` is its tag pairs plus the movetext: an ordered tuple of items (hands, talon,
-auction, call, exchange, announcements, kontras, tricks, claims, irregularities, comments), in
-the order the text gives them. The record never knows the rules; :mod:`tarokpgn.replay` asks
-the rules engine about it.
+auction, call, exchange, announcements, kontras, tricks, claims, irregularities, the French
+Excuse's exchange card, comments), in the order the text gives them. The record never knows
+the rules; :mod:`tarokpgn.replay` asks the rules engine about it.
 
 Cards are canonical token strings (:mod:`tarokpgn.cards`); ``"?"`` is a card the record does not
 know. Seats are labels fixed for a match (:data:`SEATS`); the Dealer tag names one and the order
@@ -304,6 +304,20 @@ class Irregular:
     line: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True, slots=True, init=False)
+class ExcuseExchange:
+    """``excuse_exchange D2``: the half-point card the Excuse's side gave the other side for
+    the Excuse (French Tarot, F-9.2). Optional: without it the count takes an abstract card
+    worth 0.5, which scores the same (F-9.7)."""
+
+    card: str
+    line: int = field(default=0, compare=False)
+
+    def __init__(self, card: str, line: int = 0) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "line", line)
+
+
 Item = (
     Comment
     | Hand
@@ -316,6 +330,7 @@ Item = (
     | Trick
     | Renons
     | Irregular
+    | ExcuseExchange
 )
 
 

@@ -24,7 +24,7 @@ from typing import Final
 from tarokpgn.errors import describe
 from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_scores
 from tarokpgn.notation.wellformed import check_record
-from tarokpgn.renons import ClaimError, Judgement, judge
+from tarokpgn.renons import DealRuling, judge_deal
 from tarokpgn.replayer import PLAY_CODES, Found, Replay, deal_number, rule_id
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
@@ -86,43 +86,24 @@ def _accept_irregular(r: Replay, irregulars: list[Irregular]) -> None:
 # --- renons claims: the judge decides (SL-13) ------------------------------------------------
 
 
-@dataclass
-class _Claim:
-    """The judgement on the record's renons claim, as the verdict uses it."""
-
-    judgement: Judgement | None
-    problems: list[Problem]
-    notes: list[str]
-
-
-def _claim(r: Replay, claims: list[Renons]) -> _Claim | None:
-    """Judge the record's renons claims (:func:`tarokpgn.renons.judge`): a proven one accepts
-    the faults it covers, an unproven one is an accepted ``renons-unproven`` problem. The first
-    claim decides the deal's scores (a renons ends the deal)."""
-    if not claims:
-        return None
-    out = _Claim(None, [], [])
-    for n, claim in enumerate(claims):
-        try:
-            j = judge(r.record, claim)
-        except ClaimError as exc:
-            out.problems.append(Problem("bad-renons", str(exc), claim.line, trick=claim.trick))
-            continue
-        if n == 0:
-            out.judgement = j
-        elif out.judgement is not None:
-            note = f"only the first renons claim is scored; the claim of line {claim.line} is "
-            out.notes.append(note + _FINDING_WORDS[j.finding.value])
+def _claims(r: Replay, claims: list[Renons]) -> tuple[DealRuling, list[Problem]]:
+    """Judge every renons claim of the record (:func:`tarokpgn.renons.judge_deal`): a proven
+    one settles the faults it covers, an unproven one is a judged ``renons-unproven`` problem,
+    a claim that does not fit the record a ``bad-renons`` one."""
+    ruling = judge_deal(r.record, claims)
+    problems = [Problem("bad-renons", why, claim.line, trick=claim.trick or None)
+                for claim, why in ruling.errors]  # fmt: skip
+    for j in ruling.judgements:
+        claim = j.claim
         if j.proven:
             _accept_renons(r, claim)
-        else:
-            msg = (f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, "
-                   f"trick {claim.trick}) is {_FINDING_WORDS[j.finding.value]}: {j.reason}; "
-                   "the claimant pays")  # fmt: skip
-            seat = claim.claimant
-            out.problems.append(Problem("renons-unproven", msg, claim.line, 0, claim.trick, seat,
-                                        j.rule or "SL-13.4", accepted=True))  # fmt: skip
-    return out
+            continue
+        msg = (f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, "
+               f"trick {claim.trick}) is {_FINDING_WORDS[j.finding.value]}: {j.reason}; "
+               "the claimant pays")  # fmt: skip
+        problems.append(Problem("renons-unproven", msg, claim.line, 0, claim.trick or None,
+                                claim.claimant, j.rule or "SL-13.4", judged=True))  # fmt: skip
+    return ruling, problems
 
 
 def _accept_renons(r: Replay, claim: Renons) -> None:
@@ -139,19 +120,24 @@ def _accept_renons(r: Replay, claim: Renons) -> None:
         later = (claim.kind == "revoke" and f.fault.code == "void-contradiction"
                  and f.trick is not None and f.trick > claim.trick)  # fmt: skip
         if here or later:
-            f.accepted = True
+            f.judged = True
 
 
-def _renons_lines(j: Judgement, normal: Score | None) -> list[ScoreLine]:
+def _renons_lines(ruling: DealRuling, normal: Score | None) -> list[ScoreLine]:
+    """The breakdown of a deal scored by its renons judgements: the deal's own lines when they
+    stand, then each penalty that counts."""
     lines: list[ScoreLine] = []
-    if j.other_scores_stand and normal is not None:
+    if ruling.judgements[0].other_scores_stand and normal is not None:
         lines += normal.lines
-    if not j.proven:
-        label = f"renons claim {_FINDING_WORDS[j.finding.value]}: the claimant pays"
-        lines.append(ScoreLine(label, 0, j.claim.kind))
-    pen = j.penalty
-    if pen is not None:
-        lines.append(ScoreLine(f"renons: {pen.payer} pays", pen.amount, pen.formula))
+    for j, counted in zip(ruling.judgements, ruling.counted, strict=True):
+        if not counted:
+            continue
+        if not j.proven:
+            label = f"renons claim {_FINDING_WORDS[j.finding.value]}: the claimant pays"
+            lines.append(ScoreLine(label, 0, j.claim.kind))
+        pen = j.penalty
+        if pen is not None:
+            lines.append(ScoreLine(f"renons: {pen.payer} pays", pen.amount, pen.formula))
     return lines
 
 
@@ -161,7 +147,7 @@ def _renons_lines(j: Judgement, normal: Score | None) -> list[ScoreLine]:
 def _problem(r: Replay, f: Found) -> Problem:
     seat = r.deal.label(f.fault.pos) if f.fault.pos is not None else None
     return Problem(f.fault.code, f.fault.message, f.line, 0, f.trick, seat, f.fault.rule,
-                   f.accepted)  # fmt: skip
+                   f.accepted, f.judged)  # fmt: skip
 
 
 def _compute(r: Replay) -> tuple[Score | None, list[str]]:
@@ -213,15 +199,19 @@ def _seat_scores(r: Replay, score: Score) -> dict[str, int]:
     return out
 
 
-def _status(problems: list[Problem], scores: dict[str, int] | None, written: object) -> Status:
+def _status(problems: list[Problem], scores: dict[str, int] | None, proven: bool) -> Status:
+    """ILLEGAL, SCORE-MISMATCH, RENONS (a proven claim settles the deal), INCOMPLETE, OK: the
+    first that applies. Accepted irregularities and judged renons do not count as illegal."""
     mismatch = False
     for p in problems:
-        if not p.accepted:
+        if not (p.accepted or p.judged):
             if p.code != "score-mismatch":
                 return Status.ILLEGAL
             mismatch = True
     if mismatch:
         return Status.SCORE_MISMATCH
+    if proven:
+        return Status.RENONS
     if scores is None:
         return Status.INCOMPLETE
     return Status.OK
@@ -264,22 +254,22 @@ def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
             claims.append(item)
     if irregulars:
         _accept_irregular(r, irregulars)
-    claim = _claim(r, claims)
+    ruling, claim_problems = _claims(r, claims) if claims else (None, [])
     normal, notes = _compute(r)
     score: Score | None = normal
     scores = _seat_scores(r, normal) if normal is not None else None
-    if claim is not None:
-        j = claim.judgement
-        notes = [*(n for n in notes if j is None or j.scores is None), *claim.notes]
-        if j is not None:
-            notes += list(j.notes)
-            scores = dict(j.scores) if j.scores is not None else None
-            lines = _renons_lines(j, normal)
-            score = Score(dict.fromkeys(range(r.deal.players), 0), tuple(lines))
+    judged = ruling is not None and bool(ruling.judgements)
+    if ruling is not None and judged:
+        notes = [n for n in notes if ruling.scores is None]
+        for j in ruling.judgements:
+            notes += [n for n in j.notes if n not in notes]
+        notes += ruling.notes
+        scores = ruling.scores
+        lines = _renons_lines(ruling, normal)
+        score = Score(dict.fromkeys(range(r.deal.players), 0), tuple(lines))
     if r.found:
         problems += [_problem(r, f) for f in r.found]
-    if claim is not None:
-        problems += claim.problems
+    problems += claim_problems
     written = _written(record, problems)
     if (
         scores is not None
@@ -287,8 +277,8 @@ def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
         and any(written.get(s, 0) != v for s, v in scores.items())
     ):
         problems.append(_score_problem(r, scores, written))
-    renons = claim is not None and claim.judgement is not None
-    return _verdict(r, None if renons else score, score, scores, written, problems, notes)
+    proven = ruling is not None and ruling.decisive is not None
+    return _verdict(r, None if judged else score, score, scores, written, problems, notes, proven)
 
 
 def _unverifiable(record: Record) -> Verdict:
@@ -313,9 +303,11 @@ def _verdict(
     written: dict[str, int] | None,
     problems: list[Problem],
     notes: list[str],
+    proven: bool = False,
 ) -> Verdict:
     """``game``: the ordinary score the facts (won, card points, bonuses) come from (None with a
-    renons claim); ``score``: the one whose lines explain ``scores``."""
+    judged renons claim); ``score``: the one whose lines explain ``scores``; ``proven``: a
+    renons claim was proven."""
     deal = r.deal
     labels = deal.labels
     declarer, partner, contract = deal.declarer, deal.partner, deal.contract
@@ -325,7 +317,7 @@ def _verdict(
     for n in notes:
         breakdown.append(ScoreLine("note", 0, n))
     return Verdict(
-        status=_status(problems, scores, written),
+        status=_status(problems, scores, proven),
         problems=tuple(problems),
         contract=contract.id if contract is not None else None,
         declarer=labels[declarer] if declarer is not None else None,

@@ -28,6 +28,7 @@ from tarokpgn.model import (
     Auction,
     Call,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -54,28 +55,37 @@ no rules engine (yet)."""
 class Found:
     """A fault with where it happened."""
 
-    def __init__(self, fault: Fault, line: int, trick: int | None = None, accepted: bool = False):
+    def __init__(
+        self,
+        fault: Fault,
+        line: int,
+        trick: int | None = None,
+        accepted: bool = False,
+        judged: bool = False,
+    ):
         self.fault = fault
         self.line = line
         self.trick = trick
         self.accepted = accepted
-        """Set by the verifier when the record shows the table accepted it (or a renons claim
-        proved it)."""
+        """Set by the verifier when the record shows the table accepted it."""
+        self.judged = judged
+        """Set by the verifier when a proven renons claim covers it (SL-13)."""
 
     def __repr__(self) -> str:
         return (
             f"Found(fault={self.fault!r}, line={self.line!r}, trick={self.trick!r},"
-            f" accepted={self.accepted!r})"
+            f" accepted={self.accepted!r}, judged={self.judged!r})"
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Found):
             return NotImplemented
-        return (self.fault, self.line, self.trick, self.accepted) == (
+        return (self.fault, self.line, self.trick, self.accepted, self.judged) == (
             other.fault,
             other.line,
             other.trick,
             other.accepted,
+            other.judged,
         )
 
 
@@ -155,6 +165,8 @@ class Replay:
             _call(self, item)
         elif isinstance(item, Irregular):
             _irregular(self, item)
+        elif isinstance(item, ExcuseExchange):
+            _excuse_exchange(self, item)
 
     def run(self, items: Iterable[Item] | None = None) -> Replay:
         """Feed ``items`` (default: every item of the record); returns self."""
@@ -353,7 +365,10 @@ def _kontra(r: Replay, item: Kontra) -> None:
     p = r.seat(item.seat, item.line)
     if p is None:
         return
-    r.add(r.deal.check_kontra(p, item.level, item.target), item.line)
+    fault = r.deal.check_kontra(p, item.level, item.target)
+    if fault is not None:  # reported, and left out of the computed score (issue 14 ruling)
+        r.add(fault, item.line)
+        return
     r.deal.kontra(p, item.level, item.target)
 
 
@@ -414,3 +429,16 @@ def _irregular(r: Replay, item: Irregular) -> None:
     if item.kind in ("claim", "abandoned", "misdeal"):
         r.incomplete.append(f"irregular {item.kind}: the rest of the deal was not played")
         r.stopped = True
+
+
+def _excuse_exchange(r: Replay, item: ExcuseExchange) -> None:
+    """The card the Excuse's side gave for it (French Tarot, F-9.7): the ruleset checks it
+    where the item stands in the record (a variant without the exchange refuses it), then
+    keeps it. ``?`` (or a card not of the pack, an ``unknown-card`` fault) leaves the card
+    unknown; the play counts as known unless the replay stopped before the end."""
+    known = r.cards([item.card], item.line)
+    card = known[0] if known is not None else None
+    deal = r.deal
+    followed = not r.stopped or deal.complete
+    r.add(r.ruleset.check_excuse_exchange(deal, card, followed), item.line)
+    r.ruleset.excuse_exchange(deal, card)

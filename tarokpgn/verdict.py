@@ -21,6 +21,9 @@ class Status(StrEnum):
     """At least one action breaks the rules (or the record is not well formed)."""
     SCORE_MISMATCH = "score-mismatch"
     """Play is legal but a written score differs from the computed one."""
+    RENONS = "renons"
+    """A renons claim was proven (SL-13): the deal holds a breach of the rules, and the
+    judgement, not the play, scores it (the accused pays). Nothing else is wrong with it."""
     INCOMPLETE = "incomplete"
     """Nothing illegal was found, but the record lacks what is needed to check everything."""
     ERROR = "error"
@@ -51,6 +54,10 @@ class Problem:
     """The rule it rests on, e.g. ``"SL-9.3"``."""
     accepted: bool
     """True when the record marks this as an irregularity accepted at the table."""
+    judged: bool
+    """True when a renons judgement settles this (SL-13): a fault a proven claim covers (the
+    accused pays) or an unproven claim (the claimant pays). Like an accepted irregularity, it
+    does not make the deal illegal."""
 
     def __init__(
         self,
@@ -62,6 +69,7 @@ class Problem:
         seat: str | None = None,
         rule: str = "",
         accepted: bool = False,
+        judged: bool = False,
     ) -> None:
         self.code = code
         self.message = message
@@ -71,6 +79,7 @@ class Problem:
         self.seat = seat
         self.rule = rule
         self.accepted = accepted
+        self.judged = judged
 
 
 @dataclass(slots=True, init=False, unsafe_hash=True)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
+from tarokpgn.model import Record
+from tarokpgn.replayer import Replay
 from tarokpgn.rules import find_ruleset
+from tarokpgn.rules.french.counting import sides
 from tarokpgn.rules.ruleset import Ruleset
 from tarokpgn.rules.state import DealState, PlayedTrick
 
@@ -140,3 +144,53 @@ def _tricks(
         deal.tricks.append(trick)
         deal.won[winner].extend(trick.cards)
     assert len(deal.tricks) == deal.total_tricks, len(deal.tricks)
+
+
+@dataclass(frozen=True)
+class ExcuseFacts:
+    """How the Excuse went in a French record that plays every trick (F-9.2–F-9.6), for the
+    ``excuse_exchange`` tests: ``kind`` is ``exchange`` (an exchange is due), ``own`` (its own
+    side won its trick, F-9.3), ``last`` (played to the last trick, F-9.4, F-9.5) or
+    ``no-trick`` (its side won no trick, F-9.6); the cards (tokens, the Excuse left out) of
+    the tricks its side won and of those the other side won, in order of play."""
+
+    kind: str
+    trick: int
+    seat: str
+    own: tuple[str, ...]
+    other: tuple[str, ...]
+
+    def own_half(self) -> str:
+        """A half-point card the Excuse's side won: a legal exchange card."""
+        return next(c for c in self.own if POINTS[c] == 1)
+
+
+POINTS = {t: find_ruleset("french-4").tables.points[i]
+          for i, t in enumerate(find_ruleset("french-4").tables.tokens)}  # fmt: skip
+"""Card token → its value in half points (F-1.7)."""
+
+
+def excuse_facts(record: Record) -> ExcuseFacts | None:
+    """:class:`ExcuseFacts` of ``record``; None when the Excuse was not played."""
+    r, _ = Replay.start(record)
+    assert r is not None
+    deal = r.run().deal
+    t = deal.tables
+    fool = t.card("FOOL")
+    trick = next((x for x in deal.tricks if fool in x.cards and x.winner is not None), None)
+    if trick is None or trick.winner is None:
+        return None
+    pos = trick.player(trick.cards.index(fool), deal.players)
+    side_of = sides(deal)
+    owner = side_of[pos]
+    won = [x for x in deal.tricks if x.winner is not None]
+    own = tuple(t.tokens[c] for x in won if side_of[x.winner or 0] == owner for c in x.cards)
+    other = tuple(t.tokens[c] for x in won if side_of[x.winner or 0] != owner for c in x.cards)
+    if trick.number == deal.total_tricks:
+        kind = "last"
+    elif side_of[trick.winner] == owner:
+        kind = "own"
+    else:
+        kind = "exchange" if own else "no-trick"
+    seat = deal.label(pos)
+    return ExcuseFacts(kind, trick.number, seat, tuple(c for c in own if c != "FOOL"), other)

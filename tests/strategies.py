@@ -21,6 +21,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -35,9 +36,9 @@ from tarokpgn.notation.tags import export_order
 
 KEYWORDS = {
     "end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show",
-    "announce", "declare", "kontra", "renons", "irregular", "contra", "flek", "double",
-    "contre", "rekontra", "surcontre", "subkontra", "sub", "tutti", "mortkontra", "mort",
-    "retutti",
+    "announce", "declare", "kontra", "renons", "irregular", "excuse_exchange", "contra", "flek",
+    "double", "contre", "rekontra", "surcontre", "subkontra", "sub", "tutti", "mortkontra",
+    "mort", "retutti",
 }  # fmt: skip
 
 ALIASES = {
@@ -109,6 +110,7 @@ def records(draw: st.DrawFn) -> Record:
             options,
         ),  # fmt: skip
         st.builds(Irregular, words, st.none() | seat, options),
+        st.builds(ExcuseExchange, card),
     )
     items: list[Item] = draw(st.lists(item, max_size=12))
     return Record(export_order(tags.items()), tuple(items))

@@ -145,7 +145,8 @@ def reference(deals: list[tuple[Record, Verdict]]) -> dict[str, list[Row]]:
             out["problems"].append(
                 {"file": src.file, "deal_id": deal, "origin": "verify", "record": src.index,
                  "line": p.line, "column": p.column, "code": p.code, "message": p.message,
-                 "trick": p.trick, "seat": p.seat, "rule": p.rule, "accepted": p.accepted}
+                 "trick": p.trick, "seat": p.seat, "rule": p.rule, "accepted": p.accepted,
+                 "judged": p.judged}
             )  # fmt: skip
     return out
 

@@ -35,6 +35,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -369,6 +370,7 @@ def _item(draw: st.DrawFn, variant: str, canonical: bool) -> Item:
             _options(canonical),
         ),  # fmt: skip
         st.builds(Irregular, _word(canonical), st.one_of(st.none(), seat), _options(canonical)),
+        st.builds(ExcuseExchange, card),
         st.builds(Comment, text.filter(lambda t: t.isprintable() and t) if canonical else text),
     ]
     return draw(st.one_of(kinds))

@@ -41,6 +41,7 @@ def test_corpus_covers_contracts_bonuses_and_violations() -> None:
         "chelem-announced",
         "chelem-silent",
         "chelem-announced-failed",
+        "excuse-exchange",
     } <= names
     codes = set()
     for path in RECORDS:
@@ -63,4 +64,5 @@ def test_corpus_covers_contracts_bonuses_and_violations() -> None:
         "illegal-kontra",
         "wrong-leader",
         "petit-sec",
+        "excuse-exchange",
     }

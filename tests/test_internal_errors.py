@@ -50,7 +50,7 @@ def _claim_line(path: Path) -> int:
 def test_verify_all_goes_on_after_a_failing_rule_hook(
     deals: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tarokpgn.replay, "judge", _stop)
+    monkeypatch.setattr(tarokpgn.replay, "judge_deal", _stop)
     results = list(verify_all(r for r in iter_records(deals) if isinstance(r, Record)))
     assert len(results) == 6
     statuses = [v.status for _, v in results]
@@ -65,7 +65,7 @@ def test_verify_command_counts_it_and_fails(
 ) -> None:
     assert main(["verify", str(deals)]) == 0
     capsys.readouterr()
-    monkeypatch.setattr(tarokpgn.replay, "judge", _stop)
+    monkeypatch.setattr(tarokpgn.replay, "judge_deal", _stop)
     assert main(["verify", str(deals)]) == 1
     out = capsys.readouterr().out
     assert f"{deals}:{_claim_line(deals)}: internal-error" in out
@@ -81,7 +81,7 @@ def test_verify_command_says_when_it_stops_early(
     def interrupt(*_args: Any) -> NoReturn:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(tarokpgn.replay, "judge", interrupt)
+    monkeypatch.setattr(tarokpgn.replay, "judge_deal", interrupt)
     assert main(["verify", str(deals)]) == 130
     captured = capsys.readouterr()
     assert captured.out.splitlines()[-1].startswith("4 deals verified: 4 OK")

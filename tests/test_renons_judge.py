@@ -31,17 +31,33 @@ def test_library_export_is_judge() -> None:
     assert judge_renons is judge
 
 
-def test_claim_on_wrong_card_is_not_proven() -> None:
-    j = judge(_record(), Renons("N", "S", 5, "revoke", card="S8"))
-    assert j.finding is Finding.NOT_PROVEN
-    assert "the claim names S8, but the record shows S played S9" in j.reason
-    assert j.payer == "N"
+def test_claim_on_a_card_not_played_is_an_error_of_the_claim() -> None:
+    """Issue 14: a claim naming what the deal does not have is an error, never a penalty."""
+    with pytest.raises(ClaimError, match="the claim names S8, but S played S9 in trick 5"):
+        judge(_record(), Renons("N", "S", 5, "revoke", card="S8"))
+    with pytest.raises(ClaimError, match="names HN, but S played S9"):  # W's card in trick 5
+        judge(_record(), Renons("N", "S", 5, "revoke", card="HN"))
 
 
-def test_claim_on_missing_trick_is_not_proven() -> None:
-    j = judge(_record(), Renons("N", "S", 13, "revoke"))
-    assert j.finding is Finding.NOT_PROVEN
-    assert "trick 13" in j.reason
+def test_claim_on_a_missing_trick_is_an_error_of_the_claim() -> None:
+    with pytest.raises(ClaimError, match=r"trick 13, which the record does not have \(its last"):
+        judge(_record(), Renons("N", "S", 13, "revoke"))
+    with pytest.raises(ClaimError, match="trick 0 is the talon"):
+        judge(_record(), Renons("N", "S", 0, "revoke"))
+    with pytest.raises(ClaimError, match="trick 13"):
+        judge(_record(), Renons("N", "S", 13, "out-of-turn"))
+
+
+def test_claim_on_a_trick_the_accused_has_not_played_to_is_an_error() -> None:
+    record = _record()
+    last = [t for t in record.of_type(Trick) if t.number == 5][0]
+    short = _replace_item(record, Trick, lambda t: t is last,
+                          dataclasses.replace(last, cards=last.cards[:1]))  # fmt: skip
+    trick = [t for t in short.of_type(Trick) if t.number == 5][0]
+    accused = next(s for s in short.seats if s != trick.leader)
+    claimant = next(s for s in short.seats if s not in (trick.leader, accused))
+    with pytest.raises(ClaimError, match=f"no card of {accused} in trick 5"):
+        judge(short, Renons(claimant, accused, 5, "revoke"))
 
 
 def test_underplay_claim_on_a_revoke_is_proven_with_a_note() -> None:

@@ -124,7 +124,7 @@ COLUMNS: Final[dict[str, tuple[tuple[str, pa.DataType], ...]]] = {
     "problems": (
         ("file", _S), ("deal_id", _S), ("origin", _S), ("record", _I32), ("line", _I32),
         ("column", _I32), ("code", _S), ("message", _S), ("trick", _I16), ("seat", _S),
-        ("rule", _S), ("accepted", _B),
+        ("rule", _S), ("accepted", _B), ("judged", _B),
     ),
 }  # fmt: skip
 """Table → ((column, arrow type), …), in ``schema.sql`` order. ``sources`` and ``meta`` are
@@ -418,7 +418,7 @@ class Rows:
         for p in verdict.problems:
             self._problems.append(
                 (src.file, src.sha256, "verify", src.index, p.line, p.column, p.code, p.message,
-                 p.trick, p.seat, p.rule, p.accepted)
+                 p.trick, p.seat, p.rule, p.accepted, p.judged)
             )  # fmt: skip
 
     def add_error(
@@ -437,7 +437,7 @@ class Rows:
         p = Problem(code=code, message=message, line=line, column=column)
         self._problems.append(
             (file, deal_id, origin, record, p.line, p.column, p.code, p.message, p.trick, p.seat,
-             p.rule, p.accepted)
+             p.rule, p.accepted, p.judged)
         )  # fmt: skip
 
     def _items(self, k: int, record: Record) -> tuple[list[Trick], Call | None, Talon | None]:

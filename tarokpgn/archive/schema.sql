@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS deals (
     dealer VARCHAR,                     -- seat label
     players TINYINT,                    -- number of seats
     result VARCHAR,                     -- Result tag as written
-    status VARCHAR NOT NULL,            -- ok | illegal | score-mismatch | incomplete
+    status VARCHAR NOT NULL,            -- ok | renons | illegal | score-mismatch | incomplete | error
     contract VARCHAR,                   -- as the verifier names it (three, klop, garde, …)
     declarer VARCHAR,                   -- seat label
     partner VARCHAR,                    -- seat label of the called partner
@@ -216,7 +216,8 @@ CREATE TABLE IF NOT EXISTS problems (
     trick SMALLINT,
     seat VARCHAR,
     rule VARCHAR NOT NULL,
-    accepted BOOLEAN NOT NULL
+    accepted BOOLEAN NOT NULL,          -- an irregularity the record marks as accepted
+    judged BOOLEAN NOT NULL DEFAULT false  -- settled by a renons judgement (schema 2)
 );
 
 -- ---------------------------------------------------------------- views (statistics) --

@@ -41,7 +41,8 @@ import pyarrow.compute as pc
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
 
-SCHEMA_VERSION: Final = "1"
+SCHEMA_VERSION: Final = "2"
+"""2: ``problems.judged`` (added to a schema-1 archive when it is opened for writing)."""
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
 MEMORY_LIMIT: Final = "256MB"
@@ -179,6 +180,10 @@ class Archive:
     def _create(self) -> None:
         for statement in _statements(schema_sql()):
             self.con.execute(statement)
+        # schema 1 → 2: the column CREATE TABLE IF NOT EXISTS does not add to an older archive
+        self.con.execute(
+            "ALTER TABLE problems ADD COLUMN IF NOT EXISTS judged BOOLEAN DEFAULT false"
+        )
         self.con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION]
         )

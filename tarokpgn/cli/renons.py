@@ -18,19 +18,19 @@ from typing import IO, Any
 from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
 from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
 from tarokpgn.errors import NotationError
-from tarokpgn.model import VARIANTS, Record, Renons, bounded_int
+from tarokpgn.model import VARIANTS, Record, Renons, bounded_int, format_scores
 from tarokpgn.notation.writer import write_record
 from tarokpgn.renons import (
-    ClaimError,
-    Judgement,
+    DealRuling,
     RecordError,
     annotate,
     audit,
     deal_name,
-    judge,
+    judge_deal,
     text,
     to_json,
 )
+from tarokpgn.renons.render import HEADLINES
 from tarokpgn.renons.rules_text import KIND_WORDS
 from tarokpgn.rules.ruleset import OptionError
 from tarokpgn.verdict import Verdict
@@ -55,10 +55,12 @@ def register(subparsers: Any) -> None:
         "show it; the claimant pays), or not decidable from the record (showing cards, "
         "signalling: judged as not proven). Prints the rule, the evidence, the penalty step by "
         "step and every seat's score. Without --claimant/--accused/--trick, every renons "
-        "element of the chosen deal(s) is judged. --deal N is the Deal tag's value; in a file "
-        "without Deal tags, the record's 1-based place in the file. Exit status: 0 when a "
-        "judgement was given, 1 when the deal, a seat or a claim cannot be found or the record "
-        "cannot be read, 2 on usage errors.",
+        "element of the chosen deal(s) is judged; a deal with several claims ends with its "
+        "total: each unproven claim charges its claimant, the earliest proven renons decides "
+        "the deal, a later proven one costs nothing more. --deal N is the Deal tag's value; in "
+        "a file without Deal tags, the record's 1-based place in the file. Exit status: 0 when "
+        "every claim was judged, 1 when the deal cannot be found or read, or a claim names what "
+        "the deal does not have (a seat, a trick, a card), 2 on usage errors.",
     )
     parser.add_argument("file", metavar="FILE", help="deal file (.tpgn, .json, .jsonl; - stdin)")
     add_input_format(parser)
@@ -171,10 +173,12 @@ def _options(args: argparse.Namespace) -> dict[str, str]:
 
 def _judge_all(
     args: argparse.Namespace, results: list[Record | NotationError], chosen: list[int]
-) -> list[tuple[int, Judgement]]:
+) -> list[tuple[int, DealRuling]]:
+    """Every claim of the chosen deals judged, deal by deal. A claim that does not fit its
+    record is reported and makes the exit status 1; the others are still judged."""
     if args.deal is None and len(chosen) > 1 and args.claimant is not None:
         raise Failure("the file holds several deals: choose one with --deal", 2)
-    out: list[tuple[int, Judgement]] = []
+    out: list[tuple[int, DealRuling]] = []
     options = _options(args)
     for i in chosen:
         record = results[i]
@@ -184,34 +188,72 @@ def _judge_all(
             print(record, file=sys.stderr)
             continue
         given = command_claim(args, record)
-        claims = [given] if given is not None else list(record.of_type(Renons))
-        for claim in claims:
-            try:
-                out.append((i, judge(record, claim, options)))
-            except (ClaimError, RecordError) as exc:
-                raise Failure(f"{deal_name(record)}: {exc}") from None
-            except OptionError as exc:
-                raise Failure(str(exc), 2) from None
-            except Exception as exc:  # a bug: reported at the deal's place, the others judged
-                if len(chosen) == 1:
-                    raise Failure(str(failure(record, exc))) from None
-                print(failure(record, exc), file=sys.stderr)
-                args.failed = True
-    if not out:
+        try:
+            ruling = judge_deal(record, None if given is None else [given], options)
+        except RecordError as exc:
+            raise Failure(f"{deal_name(record)}: {exc}") from None
+        except OptionError as exc:
+            raise Failure(str(exc), 2) from None
+        except Exception as exc:  # a bug: reported at the deal's place, the others judged
+            if len(chosen) == 1:
+                raise Failure(str(failure(record, exc))) from None
+            print(failure(record, exc), file=sys.stderr)
+            args.failed = True
+            continue
+        for claim, why in ruling.errors:
+            line = f" (line {claim.line})" if claim.line else ""
+            print(f"tarokpgn renons: {deal_name(record)}: bad claim{line}: {why}", file=sys.stderr)
+            args.failed = True
+        if ruling.judgements:
+            out.append((i, ruling))
+    if not out and not args.failed:
         raise Failure("no renons claim to judge: give one with --claimant/--accused/--trick")
+    return out
+
+
+def deal_text(ruling: DealRuling) -> str:
+    """The deal's total after several claims: what each claim costs, and the scores."""
+    first = ruling.judgements[0]
+    lines = [f"Deal total, {first.deal} ({len(ruling.judgements)} claims judged):"]
+    for j, counted in zip(ruling.judgements, ruling.counted, strict=True):
+        c, pen = j.claim, j.penalty
+        head = f"  - {c.claimant}'s claim against {c.accused}, trick {c.trick} ({c.kind}): "
+        head += HEADLINES[j.finding].split(" (")[0].lower()
+        if not counted:
+            head += ", but an earlier renons had already ended the deal: no further penalty"
+        elif pen is not None:
+            head += f"; {pen.payer} pays {pen.formula}"
+            head += " (decides the deal)" if j is ruling.decisive else ""
+        lines.append(head)
+    if ruling.scores is None:
+        lines.append("Scores: cannot be computed from the record.")
+    else:
+        lines.append("Scores: " + format_scores(ruling.scores))
+    return "\n".join(lines) + "\n"
+
+
+def deal_json(ruling: DealRuling) -> list[dict[str, Any]]:
+    """The judgements of one deal as JSON, each with ``counted`` (its penalty enters the deal's
+    scores) and ``deal_result`` (the deal's scores after all its claims)."""
+    out = []
+    for j, counted in zip(ruling.judgements, ruling.counted, strict=True):
+        data = to_json(j)
+        data.update(counted=counted, deal_result=ruling.scores)
+        out.append(data)
     return out
 
 
 def _write_annotated(
     args: argparse.Namespace,
     results: list[Record | NotationError],
-    done: list[tuple[int, Judgement]],
+    done: list[tuple[int, DealRuling]],
 ) -> None:
     records = list(results)
-    for i, j in done:
-        rec = records[i]
-        assert isinstance(rec, Record)
-        records[i] = annotate(rec, j)
+    for i, ruling in done:
+        for j in ruling.judgements:
+            rec = records[i]
+            assert isinstance(rec, Record)
+            records[i] = annotate(rec, j)
     if any(isinstance(r, NotationError) for r in records):
         raise Failure("the file has deals that cannot be read; not annotating it")
     text_out = "\n".join(write_record(r) for r in records if isinstance(r, Record))
@@ -230,13 +272,20 @@ def run(args: argparse.Namespace) -> int:
         done = _judge_all(args, results, select(results, args.deal, args.match))
         if args.annotate:
             _write_annotated(args, results, done)
-            for _, j in done:
-                print(f"{j.deal}: {j.finding.value}", file=sys.stderr)
+            for _, ruling in done:
+                for j in ruling.judgements:
+                    print(f"{j.deal}: {j.finding.value}", file=sys.stderr)
         elif args.json:
-            json.dump([to_json(j) for _, j in done], sys.stdout, indent=1, ensure_ascii=False)
+            data = [d for _, ruling in done for d in deal_json(ruling)]
+            json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
             sys.stdout.write("\n")
         else:
-            sys.stdout.write("\n".join(text(j) for _, j in done))
+            parts = []
+            for _, ruling in done:
+                parts += [text(j) for j in ruling.judgements]
+                if len(ruling.judgements) > 1:
+                    parts.append(deal_text(ruling))
+            sys.stdout.write("\n".join(parts))
     except Failure as exc:
         print(f"tarokpgn renons: {exc}", file=sys.stderr)
         return exc.code

@@ -23,7 +23,8 @@ def register(subparsers: Any) -> None:
         "options, and report per deal either OK with the computed scores or each problem "
         "(file:line: CODE message [rule]). A written score that differs is shown with the "
         "judge's line-by-line breakdown. Deals of one match (same Match tag, consecutive "
-        "Deal numbers) also have their running Totals checked. A deal is INCOMPLETE when "
+        "Deal numbers) also have their running Totals checked. A deal is RENONS when a renons "
+        "claim in it was proven: the judgement scores it. A deal is INCOMPLETE when "
         "nothing wrong was found but not everything could be checked: hidden cards, a claim, "
         "no Result, or a variant whose rules engine is missing (only syntax and "
         "well-formedness are checked). Exit status: 0 when no deal "
@@ -79,6 +80,8 @@ def human(record: Record, verdict: Verdict, out: IO[str], breakdown: bool, quiet
         what += f" by {verdict.declarer}" + (f" with {verdict.partner}" if verdict.partner else "")
     for p in verdict.problems:
         tag = " (accepted at the table)" if p.accepted else ""
+        if p.judged:
+            tag = " (settled by the renons judgement)"
         rule = f" [{p.rule}]" if p.rule else ""
         trick = f" trick {p.trick}:" if p.trick else ""
         print(f"{where(record, p.line)}: {p.code}{trick} {p.message}{rule}{tag}", file=out)
@@ -156,11 +159,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def summary(deals: int, counts: dict[Status, int], unreadable: int = 0) -> str:
-    """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``, and the deals
-    the verifier failed on (internal errors) when there are any."""
+    """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``, the deals a
+    proven renons settled and those the verifier failed on (internal errors) when there are
+    any."""
     bad = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + unreadable
-    line = f"{deals} deals verified: {counts[Status.OK]} OK, {counts[Status.INCOMPLETE]} "
-    line += f"incomplete, {bad} with problems"
+    line = f"{deals} deals verified: {counts[Status.OK]} OK, "
+    if counts[Status.RENONS]:
+        line += f"{counts[Status.RENONS]} settled by a proven renons, "
+    line += f"{counts[Status.INCOMPLETE]} incomplete, {bad} with problems"
     if counts[Status.ERROR]:
         line += f", {counts[Status.ERROR]} not verified (internal error)"
     return line

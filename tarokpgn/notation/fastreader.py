@@ -45,6 +45,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -107,7 +108,7 @@ _VALUE_BANNED: Final = frozenset('={}[];"\\')
 
 _KEYWORDS: Final = frozenset(
     ("end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show")
-    + ("announce", "declare", "kontra", "renons", "irregular")
+    + ("announce", "declare", "kontra", "renons", "irregular", "excuse_exchange")
     + tuple(vocabulary.KONTRA_LEVELS)
 )
 """Words of the grammar; never taken as a name on the fast path."""
@@ -436,6 +437,13 @@ def _irregular(w: list[str], ctx: _Context) -> _Make:
     return lambda line: Irregular(kind, seat, opts, line)
 
 
+def _excuse_exchange(w: list[str], ctx: _Context) -> _Make:
+    if len(w) != 2:
+        raise _Unsure(w)
+    card = _cards(w[1:], ctx)[0]
+    return lambda line: ExcuseExchange(card, line)
+
+
 def _comment(w: list[str], ctx: _Context) -> _Make:
     """A one-line ``{text}`` comment as the export form writes it (no outer blanks)."""
     text = " ".join(w)
@@ -467,6 +475,7 @@ _ELEMENTS: Final[dict[str, Callable[[list[str], _Context], _Make]]] = {
     "kontra": _kontra,
     "renons": _renons,
     "irregular": _irregular,
+    "excuse_exchange": _excuse_exchange,
     **dict.fromkeys(_TRICK_NUMBERS, _trick),
 }
 """Element readers by first word: each checks a line's words and gives what makes the element

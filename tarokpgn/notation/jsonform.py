@@ -22,6 +22,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -75,6 +76,8 @@ def _item_json(item: Item) -> JSON:
     elif isinstance(item, Trick):
         out = {"type": "trick", "number": item.number, "leader": item.leader}
         out["cards"] = list(item.cards)
+    elif isinstance(item, ExcuseExchange):
+        out = {"type": "excuse_exchange", "card": item.card}
     else:
         out = _claim_json(item)
     if item.line:
@@ -135,6 +138,7 @@ _READERS: dict[str, Callable[[Mapping[str, Any], int], Item]] = {
         int(d.get("kontra", 0)), _opts(d), line=n,
     ),
     "irregular": lambda d, n: Irregular(d["kind"], d.get("seat"), _opts(d), line=n),
+    "excuse_exchange": lambda d, n: ExcuseExchange(d["card"], line=n),
 }  # fmt: skip
 
 

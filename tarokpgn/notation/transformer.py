@@ -30,6 +30,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -50,7 +51,7 @@ Options = tuple[tuple[str, str], ...]
 
 RESERVED: Final = frozenset(
     ("end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show")
-    + ("announce", "declare", "kontra", "renons", "irregular")
+    + ("announce", "declare", "kontra", "renons", "irregular", "excuse_exchange")
     + tuple(word for word in vocabulary.KONTRA_LEVELS if word != "re")
 )
 """The keywords of the grammar (``re`` is also the Italian king, so not one): never a name.
@@ -300,6 +301,21 @@ class _Builder:
             line=self.line(tree),
         )
 
+    def excuse_exchange(self, tree: Tree[Token]) -> ExcuseExchange:
+        cards_tree = tree.children[0]
+        cards = self.cards(cards_tree)  # type: ignore[arg-type]
+        if len(cards) != 1:
+            words: list[Token] = cards_tree.children  # type: ignore[union-attr,assignment]
+            message = "expected exactly one card after excuse_exchange: the card given for the"
+            message += " Excuse (F-9.7)"
+            if words:
+                raise self.fail("E101", message, words[0])
+            line, column = tree.meta.line, tree.meta.column
+            err = self.at.error("E101", message, line, column, RecordError)
+            assert isinstance(err, RecordError)
+            raise err
+        return ExcuseExchange(cards[0], line=self.line(tree))
+
     def comment(self, tree: Tree[Token]) -> Comment:
         return Comment(comment_text(tree.children[0]), line=self.line(tree))  # type: ignore
 
@@ -308,7 +324,7 @@ _ELEMENTS: dict[str, Callable[[_Builder, Tree[Token]], Item]] = {
     name: getattr(_Builder, name)
     for name in (
         "hand", "talon", "auction", "call", "exchange", "announce", "kontra", "trick", "renons",
-        "irregular", "comment",
+        "irregular", "excuse_exchange", "comment",
     )
 }  # fmt: skip
 

@@ -2,9 +2,10 @@
 
 :func:`check_record` knows decks, seats and deal sizes, never the rules of play: it finds an
 unknown variant, cards that do not exist or are dealt or played twice, hands and talons of the
-wrong size, seat labels the variant does not use, tricks out of order, and a ``Result`` that is
-not seat/score pairs. Each problem is a :class:`~tarokpgn.errors.RecordError` (codes E2xx),
-returned, not raised.
+wrong size, seat labels the variant does not use, tricks out of order, a ``Result`` that is not
+seat/score pairs, and elements the variant does not have (the Excuse's exchange card outside
+French Tarot, or given twice). Each problem is a :class:`~tarokpgn.errors.RecordError` (codes
+E2xx), returned, not raised.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tarokpgn.model import (
     Auction,
     Call,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -90,7 +92,7 @@ def _item_seats(item: Item) -> Iterator[str]:
 def _item_cards(item: Item) -> Iterator[str]:
     if isinstance(item, Hand | Talon | Trick | Announce):
         yield from item.cards
-    elif isinstance(item, Call):
+    elif isinstance(item, Call | ExcuseExchange):
         yield item.card
     elif isinstance(item, Exchange):
         yield from (*item.take, *item.discard, *item.show)
@@ -209,6 +211,22 @@ def _check_claims(c: _Checker) -> None:
             c.add("E208", message, claim.line)
 
 
+def _check_excuse_exchange(c: _Checker) -> None:
+    """``excuse_exchange`` is French Tarot's (F-9.7), at most once a deal (F-9.2): E212."""
+    variant = c.record.variant
+    first: ExcuseExchange | None = None
+    for item in c.record.of_type(ExcuseExchange):
+        if not variant.startswith("french-"):
+            message = f"excuse_exchange is French Tarot's only (F-9.7), not an element of {variant}"
+            c.add("E212", message, item.line)
+        elif first is not None:
+            where = f" (the first is on line {first.line})" if first.line else ""
+            message = f"a second excuse_exchange{where}: the Excuse is exchanged once (F-9.2)"
+            c.add("E212", message, item.line)
+        else:
+            first = item
+
+
 def _check_scores(c: _Checker) -> None:
     seats = set(c.record.seats)
     for tag in ("Result", "Totals"):
@@ -235,6 +253,7 @@ def check_record(record: Record) -> list[RecordError]:
         _check_cards_exist(c)
         _check_sizes(c)
         _check_scores(c)
+        _check_excuse_exchange(c)
     _check_dealt(c)
     _check_tricks(c)
     _check_claims(c)

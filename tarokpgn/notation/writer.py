@@ -15,6 +15,7 @@ from tarokpgn.model import (
     Call,
     Comment,
     Exchange,
+    ExcuseExchange,
     Hand,
     Irregular,
     Item,
@@ -95,6 +96,10 @@ def _irregular(item: Irregular) -> str:
     return _join("irregular", item.kind, seat, _options(item.options))
 
 
+def _excuse_exchange(item: ExcuseExchange) -> str:
+    return f"excuse_exchange {item.card}"
+
+
 _WRITERS: dict[type, Callable[[object], str]] = {
     Comment: _comment,  # type: ignore[dict-item]
     Hand: _hand,  # type: ignore[dict-item]
@@ -107,6 +112,7 @@ _WRITERS: dict[type, Callable[[object], str]] = {
     Trick: _trick,  # type: ignore[dict-item]
     Renons: _renons,  # type: ignore[dict-item]
     Irregular: _irregular,  # type: ignore[dict-item]
+    ExcuseExchange: _excuse_exchange,  # type: ignore[dict-item]
 }
 
 

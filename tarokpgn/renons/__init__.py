@@ -5,6 +5,7 @@
 >>> print(text(judgement))  # doctest: +SKIP
 
 * :func:`judge`: the :class:`Judgement` on one claim (finding, evidence, penalty, scores);
+* :func:`judge_deal`: every claim of a deal judged and the deal scored (:class:`DealRuling`);
 * :func:`audit`: every illegal play, lead and lay-away of a record as a proven renons;
 * :func:`annotate`: the record with the claim and the judgement written into it;
 * :func:`text` / :func:`to_json`: the judgement for the table and for tools.
@@ -15,13 +16,14 @@ from __future__ import annotations
 from tarokpgn.renons.annotate import annotate
 from tarokpgn.renons.audit import audit
 from tarokpgn.renons.engine import RecordError
-from tarokpgn.renons.judgement import Finding, Judgement, Penalty, Step
+from tarokpgn.renons.judgement import DealRuling, Finding, Judgement, Penalty, Step
 from tarokpgn.renons.options import RenonsOptions, renons_options
 from tarokpgn.renons.render import short, text, to_json
-from tarokpgn.renons.ruling import ClaimError, deal_name, judge
+from tarokpgn.renons.ruling import ClaimError, check_claim, deal_name, judge, judge_deal
 
 __all__ = [
     "ClaimError",
+    "DealRuling",
     "Finding",
     "Judgement",
     "Penalty",
@@ -30,8 +32,10 @@ __all__ = [
     "Step",
     "annotate",
     "audit",
+    "check_claim",
     "deal_name",
     "judge",
+    "judge_deal",
     "renons_options",
     "short",
     "text",

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from tarokpgn.model import Record, Renons
 from tarokpgn.renons.judgement import Judgement
 from tarokpgn.renons.rules_text import KIND_OF_CODE
-from tarokpgn.renons.ruling import judge
+from tarokpgn.renons.ruling import ClaimError, judge
 from tarokpgn.verdict import Verdict
 
 
@@ -38,7 +38,10 @@ def audit(record: Record, verdict: Verdict) -> list[Judgement]:
         if (seat, trick) in seen:
             continue
         other = next(s for s in record.seats if s != seat)
-        j = judge(record, Renons(other, seat, trick, kind))
+        try:
+            j = judge(record, Renons(other, seat, trick, kind))
+        except ClaimError:  # e.g. no card of his in that trick: nothing to audit there
+            continue
         if j.proven:
             seen.add((seat, trick))
             out.append(j)

@@ -101,3 +101,29 @@ class Judgement:
     @property
     def payer(self) -> str | None:
         return self.penalty.payer if self.penalty else None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRuling:
+    """Every renons claim of one deal judged, and the deal's scores after all of them (SL-13).
+
+    Each unproven claim charges its own claimant (SL-13.4); the earliest proven renons (lowest
+    trick, then record order) decides how the deal is scored (the ``renons_*`` options); a later
+    proven claim is reported but costs nothing more, since the renons before it ended the deal.
+    """
+
+    judgements: tuple[Judgement, ...]
+    """The judgements, in record order (claims that do not fit the record are in ``errors``)."""
+    counted: tuple[bool, ...]
+    """For each judgement: whether its penalty enters :attr:`scores`."""
+    errors: tuple[tuple[Renons, str], ...] = ()
+    """Claims naming what the deal does not have (a trick, a seat, a card), with why."""
+    scores: dict[str, int] | None = None
+    """Every seat's score for the deal (None when it cannot be computed or nothing was judged)."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def decisive(self) -> Judgement | None:
+        """The earliest proven renons: the one that decides how the deal is scored."""
+        return next((j for j, c in zip(self.judgements, self.counted, strict=True)
+                     if c and j.proven), None)  # fmt: skip

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
-from tarokpgn.model import Record, Renons
+from tarokpgn.model import Record, Renons, Trick
 from tarokpgn.renons import engine, penalty
 from tarokpgn.renons.decide import Decision, decide
-from tarokpgn.renons.judgement import Finding, Judgement, Penalty
+from tarokpgn.renons.judgement import DealRuling, Finding, Judgement, Penalty
 from tarokpgn.renons.options import RenonsOptions, renons_options
+from tarokpgn.renons.rules_text import PLAY_KINDS
 from tarokpgn.replayer import Replay
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
@@ -21,26 +22,20 @@ PROOF_WORDS_BY_FAMILY = {
 
 
 class ClaimError(ValueError):
-    """The claim does not fit the record (a seat that is not at the table, a kontra level on
-    the claim beyond mortkontra)."""
+    """The claim does not fit the record: it names a seat that is not at the table, a trick the
+    record does not have or a card the accused did not play in it, or a kontra level beyond
+    mortkontra. An error of the claim, never a penalty."""
 
 
 def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = None) -> Judgement:
     """Decide ``claim`` on ``record`` and compute the penalty and every seat's score.
 
     ``options`` overrides renons options (``{"renons_false_claim_basis": "offender"}``); the
-    record's own ruleset and ``Options`` tag apply first. Raises :class:`ClaimError` for a
-    claimant or accused who is not a seat of the deal or a kontra level beyond 4 on the claim,
-    :class:`engine.RecordError` when the record's ruleset is unknown.
+    record's own ruleset and ``Options`` tag apply first. Raises :class:`ClaimError` when the
+    claim does not fit the record (:func:`check_claim`), :class:`engine.RecordError` when the
+    record's ruleset is unknown.
     """
-    for who in (claim.claimant, claim.accused):
-        if who not in record.seats:
-            raise ClaimError(f"{who!r} is not a seat of this deal ({' '.join(record.seats)})")
-    if claim.claimant == claim.accused:
-        raise ClaimError("a player cannot claim a renons against himself")
-    if not 0 <= claim.kontra <= penalty.MAX_LEVEL:
-        raise ClaimError(f"kontra level {claim.kontra} on the renons: the levels are 0 (none) "
-                         f"to {penalty.MAX_LEVEL} (mortkontra) (SL-13.3)")  # fmt: skip
+    check_claim(record, claim)
     decision = decide(record, claim)
     r, score = engine.full(record)
     ruleset = r.ruleset
@@ -74,6 +69,88 @@ def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = Non
         deal=deal_name(record),
         names={s: record.player(s) for s in record.seats if record.player(s)},
     )
+
+
+def judge_deal(
+    record: Record, claims: Iterable[Renons] | None = None, options: Mapping[str, str] | None = None
+) -> DealRuling:
+    """Judge every claim of one deal (default: the record's ``renons`` elements) and score the
+    deal after all of them (:class:`DealRuling`): each unproven claim charges its claimant, the
+    earliest proven renons decides the deal, a later proven one costs nothing more."""
+    judged: list[Judgement] = []
+    errors: list[tuple[Renons, str]] = []
+    for claim in record.of_type(Renons) if claims is None else claims:
+        try:
+            judged.append(judge(record, claim, options))
+        except ClaimError as exc:
+            errors.append((claim, str(exc)))
+    proven = [i for i, j in enumerate(judged) if j.proven]
+    first = min(proven, key=lambda i: judged[i].claim.trick, default=None)  # ties: record order
+    counted = tuple(not j.proven or i == first for i, j in enumerate(judged))
+    scores, notes = _deal_scores(record, judged, counted)
+    return DealRuling(tuple(judged), counted, tuple(errors), scores, tuple(notes))
+
+
+def _deal_scores(
+    record: Record, judged: list[Judgement], counted: tuple[bool, ...]
+) -> tuple[dict[str, int] | None, list[str]]:
+    """The deal's scores: its own (``renons_other_players=normal``) or 0, then every counted
+    penalty settled on top (SL-13.2, SL-13.4)."""
+    if not judged:
+        return None, []
+    decisive = next((j for j, c in zip(judged, counted, strict=True) if c and j.proven), None)
+    notes = [
+        f"the renons claimed on line {j.claim.line} (trick {j.claim.trick}) is proven, but the "
+        f"renons of trick {decisive.claim.trick} had already ended the deal: no further penalty"
+        for j, c in zip(judged, counted, strict=True)
+        if not c and decisive is not None
+    ]
+    own = judged[0].deal_scores if judged[0].other_scores_stand else {}
+    if own is None:
+        return None, notes
+    scores: dict[str, int] = {s: own.get(s, 0) for s in record.seats}
+    for j, c in zip(judged, counted, strict=True):
+        if c:
+            if j.penalty is None:
+                return None, notes
+            scores = penalty.settle(j.penalty, record.seats, scores)
+    return scores, notes
+
+
+def check_claim(record: Record, claim: Renons) -> None:
+    """Raise :class:`ClaimError` when ``claim`` names what the deal does not have: a seat not
+    at the table, a trick past the record's tricks, a card the accused did not play in it."""
+    for who in (claim.claimant, claim.accused):
+        if who not in record.seats:
+            raise ClaimError(f"{who!r} is not a seat of this deal ({' '.join(record.seats)})")
+    if claim.claimant == claim.accused:
+        raise ClaimError("a player cannot claim a renons against himself")
+    if not 0 <= claim.kontra <= penalty.MAX_LEVEL:
+        raise ClaimError(f"kontra level {claim.kontra} on the renons: the levels are 0 (none) "
+                         f"to {penalty.MAX_LEVEL} (mortkontra) (SL-13.3)")  # fmt: skip
+    in_trick = claim.kind in PLAY_KINDS or claim.kind == "out-of-turn"
+    if claim.trick == 0:
+        if in_trick:
+            raise ClaimError(f"a claim of kind {claim.kind} names a trick: trick 0 is the talon")
+        return
+    tricks = [t for t in record.of_type(Trick)]
+    trick = next((t for t in tricks if t.number == claim.trick), None)
+    if trick is None:
+        have = f"its last trick is {tricks[-1].number}" if tricks else "it has no tricks"
+        raise ClaimError(f"the claim names trick {claim.trick}, which the record does not have "
+                         f"({have})")  # fmt: skip
+    if claim.kind not in PLAY_KINDS:
+        return
+    order = record.play_order()
+    if trick.leader not in order:
+        return  # the verifier reports the leader; the judgement says play cannot be followed
+    i = (order.index(claim.accused) - order.index(trick.leader)) % len(order)
+    played = trick.cards[i] if i < len(trick.cards) else None
+    if played is None:
+        raise ClaimError(f"the record shows no card of {claim.accused} in trick {claim.trick}")
+    if claim.card is not None and played != "?" and claim.card != played:
+        raise ClaimError(f"the claim names {claim.card}, but {claim.accused} played {played} "
+                         f"in trick {claim.trick}")  # fmt: skip
 
 
 def deal_name(record: Record) -> str:

@@ -380,6 +380,21 @@ class Ruleset(ABC):
             )
         return None
 
+    def check_excuse_exchange(
+        self, deal: DealState, card: int | None, followed: bool
+    ) -> Fault | None:
+        """An ``excuse_exchange`` item: the card the Excuse's side gave for it (French Tarot,
+        F-9.7; ``card`` None when the record does not know it), checked where the item stands
+        in the record; ``followed``: the play so far is known. Default: the variant has no
+        Excuse exchange."""
+        msg = "excuse_exchange: this variant has no Excuse exchange (French Tarot only, F-9.7)"
+        return Fault("excuse-exchange", msg, self.rule_ids.get("excuse-exchange", ""))
+
+    def excuse_exchange(self, deal: DealState, card: int | None) -> None:
+        """Keep an ``excuse_exchange`` item's card (after :meth:`check_excuse_exchange`).
+        Default: nothing."""
+        return None
+
     def first_leader(self, deal: DealState) -> int:
         return 0
 

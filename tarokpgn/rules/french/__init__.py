@@ -22,7 +22,7 @@ from typing import ClassVar, Final
 
 from tarokpgn.cards import FRENCH78
 from tarokpgn.rules.core import TrickPolicy
-from tarokpgn.rules.french import declarations, play, scoring, talon
+from tarokpgn.rules.french import counting, declarations, play, scoring, talon
 from tarokpgn.rules.french.auction import FrenchAuction
 from tarokpgn.rules.french.contracts import ANNOUNCEMENTS, CONTRACTS, HANDFUL_WORDS, PASSED
 from tarokpgn.rules.french.options import FFT, FrenchOptions
@@ -133,6 +133,16 @@ class FrenchRuleset(Ruleset):
     def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
         msg = "French Tarot has no kontra: the contract ladder replaces doubling (F-3.1)"
         return Fault("illegal-kontra", msg, "F-3.1", pos)
+
+    def check_excuse_exchange(
+        self, deal: DealState, card: int | None, followed: bool
+    ) -> Fault | None:
+        return counting.check_exchange_card(deal, card, followed, self.opts)
+
+    def excuse_exchange(self, deal: DealState, card: int | None) -> None:
+        """Keep the card the record gives for the Excuse (F-9.7); the count is the same."""
+        if isinstance(deal, play.FrenchDealState):
+            deal.excuse_given = (*deal.excuse_given, card)
 
     def first_leader(self, deal: DealState) -> int:
         return play.first_leader(deal, self.opts)

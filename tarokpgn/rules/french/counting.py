@@ -1,5 +1,6 @@
 """Counting (F-9, F-10): who owns which cards at the end, the Excuse and its exchange card, the
-oudlers, the taker's points in half points and their rounding."""
+oudlers, the taker's points in half points and their rounding; the check of an exchange card
+the record gives (``excuse_exchange``, F-9.7)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from typing import TYPE_CHECKING, Final
 
 from tarokpgn.rules.french.contracts import OUDLERS, required
 from tarokpgn.rules.french.options import FrenchOptions
+from tarokpgn.rules.french.play import FrenchDealState
+from tarokpgn.rules.ruleset import Fault
 
 if TYPE_CHECKING:
-    from tarokpgn.rules.state import DealState
+    from tarokpgn.rules.state import DealState, PlayedTrick
 
 TAKER: Final = "declarer"
 DEFENCE: Final = "opponents"
@@ -105,7 +108,10 @@ def piles(deal: DealState, opts: FrenchOptions) -> tuple[dict[str, list[int]], i
         if won_any or opts.excuse_unexchanged_value == "4":
             exchange = -1 if owed == TAKER else 1
             how = "" if won_any else " (owed though its side won no trick: the Excuse counts 4)"
-            notes.append(f"the {_word(owed)} gives a half-point card for the Excuse{how} (F-9.2)")
+            given = _given(deal) if won_any else None
+            what = "a half-point card" if given is None else t.tokens[given]
+            rules = "F-9.2" if given is None else "F-9.2, F-9.7"
+            notes.append(f"the {_word(owed)} gives {what} for the Excuse{how} ({rules})")
         else:
             notes.append(f"the {_word(owed)} won no trick: no exchange, the Excuse counts 4.5")
     return out, exchange, notes
@@ -127,6 +133,125 @@ def _excuse(
         dest = _other(player)
         return dest, f"the Excuse played to the last trick goes to the {_word(dest)} (F-9.4)"
     return winner, f"the Excuse played to the last trick goes to its winner, the {_word(winner)}"
+
+
+def _given(deal: DealState) -> int | None:
+    """The half-point card the record gives for the Excuse (``excuse_exchange``), None when it
+    gives none, an unknown one or one not worth 0.5 (a fault of its own): the count takes an
+    abstract half-point card, which counts the same (F-9.7)."""
+    given = deal.excuse_given if isinstance(deal, FrenchDealState) else ()
+    card = given[0] if given else None
+    return card if card is not None and deal.tables.points[card] == 1 else None
+
+
+def check_exchange_card(
+    deal: DealState, card: int | None, followed: bool, opts: FrenchOptions
+) -> Fault | None:
+    """An ``excuse_exchange`` item (F-9.7) where it stands in the record: one per deal (F-9.2),
+    a half-point card other than the Excuse (F-9.2, F-1.7), given for an Excuse that was
+    played to a trick the other side won, not the last (F-9.3, F-9.4, F-9.5), by a side that
+    has won a trick (F-9.6), from the cards that side owns there: its tricks, and the écart or
+    dog when they count for it (F-9.2, F-10.1). After the tricks, that is what it owns at the
+    end. ``card`` None: the record does not know the card; ``followed``: the play so far is
+    known (else only the card itself is checked)."""
+    t = deal.tables
+    code = "excuse-exchange"
+    c = deal.contract
+    known = followed and c is not None
+    found = _excuse_trick(deal, opts) if known else None
+    pos = found[3] if found is not None else None  # the Excuse's player gives the card
+    if isinstance(deal, FrenchDealState) and deal.excuse_given:
+        msg = "a second excuse_exchange: the Excuse is exchanged once, for one card (F-9.2)"
+        return Fault(code, msg, "F-9.2", pos)
+    name = t.tokens[card] if card is not None else "?"
+    head = f"excuse_exchange {name}: "
+    fool = t.card("FOOL")
+    if card == fool:
+        msg = head + "the Excuse's side gives another card for it, not the Excuse itself (F-9.2)"
+        return Fault(code, msg, "F-9.2", pos)
+    if card is not None and t.points[card] != 1:
+        worth = f"{t.points[card] // 2}.5" if t.points[card] % 2 else str(t.points[card] // 2)
+        msg = head + f"the card given for the Excuse is worth 0.5 (F-9.2), {name} is worth "
+        return Fault(code, msg + f"{worth} (F-1.7)", "F-9.2", pos)
+    if c is None or not known:
+        return None
+    if c.kind == "passed":
+        return Fault(code, head + "the deal was thrown in: nothing was played (F-3.5)", "F-3.5")
+    if found is None:
+        if c.talon == 0 and deal.talon is not None and fool in deal.talon:
+            where = "is in the dog"
+        elif fool in deal.laid_away:
+            where = "is in the écart"
+        else:
+            where = "was not played before this line"
+        msg = head + f"the Excuse {where}: nothing is exchanged for it (F-9.2)"
+        return Fault(code, msg, "F-9.2")
+    trick, player, dest, pos = found
+    winner = side(deal, trick.winner) if trick.winner is not None else player
+    if dest != player:
+        msg = f"the Excuse, played to the last trick, went to the {_word(dest)}: "
+        return Fault(code, head + msg + "nothing is exchanged (F-9.4)", "F-9.4", pos)
+    if winner == player:
+        if trick.number != deal.total_tricks:
+            rule, msg = "F-9.3", f"the {_word(player)} won the Excuse's trick {trick.number}"
+        elif trick.winner == pos:
+            rule, msg = "F-9.5", f"the Excuse won the last trick for the {_word(player)}"
+        else:
+            rule, msg = "F-9.4", f"the {_word(player)} won the last trick, the Excuse's"
+        return Fault(code, head + msg + f" itself: nothing is exchanged ({rule})", rule, pos)
+    side_of = sides(deal)
+    won = [tr for tr in deal.tricks if tr.winner is not None and side_of[tr.winner] == player]
+    if not won:
+        if deal.complete:
+            msg = f"the {_word(player)} won no trick, so it gives nothing for the Excuse (F-9.6)"
+            return Fault(code, head + msg, "F-9.6", pos)
+        msg = f"the {_word(player)} has won no trick before this line: it has no card to give"
+        return Fault(code, head + msg + " yet (F-9.2)", "F-9.2", pos)
+    if card is None:
+        return None
+    dog, owner = _dog_if_known(deal)
+    owned = {x for tr in won for x in tr.cards} | (set(dog) if owner == player else set())
+    if card not in owned:
+        msg = f"the {_word(player)} does not own {name} "
+        msg += "at the end" if deal.complete else "at this point"
+        msg += f" ({_whereabouts(deal, card, side_of)}): the card given comes from its won cards"
+        return Fault(code, head + msg + " (F-9.2, F-10.1)", "F-9.2", pos)
+    return None
+
+
+def _excuse_trick(deal: DealState, opts: FrenchOptions) -> tuple[PlayedTrick, str, str, int] | None:
+    """The finished trick the Excuse was played to, the side of its player, the side it ends
+    with (F-9.2–F-9.5) and its player's position; None when it was not played so far."""
+    fool = deal.tables.card("FOOL")
+    for trick in deal.tricks:
+        if trick.winner is None or fool not in trick.cards:
+            continue
+        pos = trick.player(trick.cards.index(fool), deal.players)
+        player, winner = side(deal, pos), side(deal, trick.winner)
+        last = trick.number == deal.total_tricks
+        dest, _note = _excuse(last, trick.winner == pos, player, winner, opts)
+        return trick, player, dest, pos
+    return None
+
+
+def _dog_if_known(deal: DealState) -> tuple[list[int], str | None]:
+    """:func:`_dog`, or no cards when the dog is unknown."""
+    try:
+        return _dog(deal)
+    except ValueError:
+        return [], None
+
+
+def _whereabouts(deal: DealState, card: int, side_of: list[str]) -> str:
+    """Where ``card`` is in the deal so far, for a message."""
+    for tr in deal.tricks:
+        if card in tr.cards and tr.winner is not None:
+            return f"the {_word(side_of[tr.winner])} won it in trick {tr.number}"
+    if card in deal.laid_away:
+        return "it is in the taker's écart"
+    if deal.talon is not None and card in deal.talon:
+        return "it is in the dog"
+    return "it was not played before this line"
 
 
 def count(deal: DealState, opts: FrenchOptions) -> Count:

@@ -68,7 +68,11 @@ def trick_winner(deal: DealState, cards: tuple[int, ...], opts: FrenchOptions) -
 class FrenchDealState(DealState):
     """A French deal: an all-passed deal is complete without play (F-3.5), and with five
     players the first trick may not be led in the called suit except with the called card
-    (F-4.4)."""
+    (F-4.4). It keeps the cards the record gives for the Excuse (F-9.7)."""
+
+    excuse_given: tuple[int | None, ...] = ()
+    """The card of each ``excuse_exchange`` item so far (None: the record does not know it),
+    F-9.7; the count does not depend on it (a half-point card either way)."""
 
     @property
     def passed(self) -> bool:

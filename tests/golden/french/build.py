@@ -1,4 +1,5 @@
-"""Rebuild the French golden corpus: ``python tests/golden/french/build.py`` (repo root).
+"""Rebuild the French golden corpus: ``python tests/golden/french/build.py`` (repo root);
+``build.py NAME…`` rebuilds only the records named (the others are left as they are).
 
 Each ``NAME.tpgn`` is one deal picked from generated deals (clean records: every contract,
 poignée, petit au bout, chelem), or a clean deal with one rule broken by
@@ -19,10 +20,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from french_mutations import MUTATIONS  # noqa: E402
+from french_util import POINTS, excuse_facts  # noqa: E402
 from golden_util import summary  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
-from tarokpgn.model import Announce, Auction, Bid, Call, Exchange, Record  # noqa: E402
+from tarokpgn.model import Announce, Auction, Bid, Call, Exchange, ExcuseExchange, Record  # noqa: E402
 from tarokpgn.notation import parse_record, write_record  # noqa: E402
 from tarokpgn.replay import verify  # noqa: E402
 from tarokpgn.verdict import Verdict  # noqa: E402
@@ -182,11 +184,39 @@ def _more(bases: list[Record]) -> dict[str, Record]:
     return out
 
 
-def main() -> None:
-    for old in HERE.glob("*.tpgn"):
-        old.unlink()
-    for old in HERE.glob("*.verdict.json"):
-        old.unlink()
+def _excuse_exchange(bases: list[Record]) -> dict[str, Record]:
+    """The Excuse's exchange card written after the tricks (F-9.7): a half-point card its side
+    won (clean, the same score as without it), a King it won, a card the other side won, and
+    one when no exchange is due (the Excuse played to the last trick, F-9.4)."""
+    out: dict[str, Record] = {}
+    for r in bases:
+        plain = dataclasses.replace(
+            r, tags=tuple((k, x) for k, x in r.tags if k not in ("Totals", "Match"))
+        )
+        facts = excuse_facts(plain)
+        if facts is None:
+            continue
+        full = next((c for c in facts.own if POINTS[c] > 1), None)
+        if facts.kind == "exchange" and full is not None and "excuse-exchange" not in out:
+            other = next(c for c in facts.other if POINTS[c] == 1)
+            out["excuse-exchange"] = _append(plain, facts.own_half())
+            out["bad-excuse-exchange-value"] = _append(plain, full)
+            out["bad-excuse-exchange-owner"] = _append(plain, other)
+        elif facts.kind == "last" and "bad-excuse-exchange-none" not in out:
+            out["bad-excuse-exchange-none"] = _append(plain, facts.own_half())
+    return out
+
+
+def _append(record: Record, card: str) -> Record:
+    return dataclasses.replace(record, items=(*record.items, ExcuseExchange(card)))
+
+
+def main(only: list[str]) -> None:
+    if not only:
+        for old in HERE.glob("*.tpgn"):
+            old.unlink()
+        for old in HERE.glob("*.verdict.json"):
+            old.unlink()
     records: dict[str, Record] = {}
     for name, (variant, pick) in CLEAN.items():
         try:
@@ -207,7 +237,10 @@ def main() -> None:
     records.update(_more(bases["french-4"]))
     garde4 = records["garde"]
     records.update(_edits(garde4, records["five-partner"], records["three-garde"]))
+    records.update(_excuse_exchange(bases["french-4"]))
     for name, record in records.items():
+        if only and name not in only:
+            continue
         text = write_record(record)
         record = parse_record(text)
         (HERE / f"{name}.tpgn").write_text(text)
@@ -217,4 +250,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -63,6 +63,7 @@ def expected(verdict: Verdict) -> dict[str, object]:
                 "seat": p.seat,
                 "rule": p.rule,
                 "accepted": p.accepted,
+                "judged": p.judged,
             }
             for p in verdict.problems
         ],  # fmt: skip
