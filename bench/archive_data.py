@@ -4,7 +4,8 @@
 the variants that have a generator, as a club would keep them: one folder per variant, one
 file per month, several evenings (matches) per file, each with its date, site and a table
 of four (three) players drawn from the club's members. The output depends only on the
-arguments (and on the generator).
+arguments (and on the generator). Each deal keeps the generator's ``Generator`` tag, so
+``tarokpgn stats`` counts these deals only with ``--include-generated``.
 
 The bundled sample archive was made with ``python bench/archive_data.py
 examples/sample-archive --deals 3000``; rerun that (after deleting the folder) when the

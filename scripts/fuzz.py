@@ -6,7 +6,9 @@ worker processes, each with its own seed, a per-input time limit and an address-
 Every failing input is written to ``--out`` (``<stage>-<n>.tpgn`` or ``.json``, with the
 traceback in ``.txt``; at most three inputs per distinct failure). Prints the figures: inputs,
 inputs/s, failures, hangs, the slowest input and the peak RSS. Exit status 1 when anything
-failed.
+failed. Every ``--progress`` inputs each worker also writes its figures so far to
+``--out/job-SEED-JOB.json``, so a run cut short still tells how far it got. Runs with different
+``--seed`` values draw different inputs, so a million can be reached in several runs.
 
     . .venv/bin/activate && python scripts/fuzz.py --inputs 1000000 --jobs 2
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import multiprocessing
 import resource
 import sys
@@ -86,12 +89,27 @@ def work(job: int, args: argparse.Namespace) -> Stats:
             _save(out, case, failure, saved)
         stats.inputs += 1
         if args.progress and stats.inputs % args.progress == 0:
-            rate = stats.inputs / (time.perf_counter() - start)
+            stats.seconds = time.perf_counter() - start
+            _checkpoint(out, args.seed, job, stats)
+            rate = stats.inputs / stats.seconds
             failed = sum(stats.failures.values())
             print(f"[job {job}] {stats.inputs} inputs, {rate:.0f}/s, {failed} failures",
                   file=sys.stderr, flush=True)  # fmt: skip
     stats.seconds = time.perf_counter() - start
+    _checkpoint(out, args.seed, job, stats)
     return stats
+
+
+def _checkpoint(out: Path, seed: int, job: int, stats: Stats) -> None:
+    """The worker's figures so far in ``job-SEED-JOB.json``: a run cut short (a session that
+    ends, a machine that goes down) still says how far it got and what it found."""
+    figures = {
+        "seed": seed, "job": job, "inputs": stats.inputs, "seconds": round(stats.seconds),
+        "failures": sum(stats.failures.values()), "distinct_failures": len(stats.failures),
+        "slow": stats.slow, "slowest_seconds": round(stats.slowest[0], 2),
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+    }  # fmt: skip
+    (out / f"job-{seed}-{job}.json").write_text(json.dumps(figures, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:

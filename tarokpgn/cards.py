@@ -13,10 +13,12 @@ rules engine. :func:`resolve_card` turns hand-typed and localized names into can
 
 from __future__ import annotations
 
-import unicodedata
+import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+from tarokpgn import vocabulary
 
 FOOL: Final = "FOOL"
 UNKNOWN: Final = "?"
@@ -159,58 +161,90 @@ BOLOGNESE62: Final = _build(
 DECKS: Final = {d.name: d for d in (TAROK54, FRENCH78, BOLOGNESE62)}
 
 
-# --- localized names ---------------------------------------------------------------------------
+# --- localized names (tables: tarokpgn.vocabulary) ---------------------------------------------
 
+fold = vocabulary.fold
 
-def fold(text: str) -> str:
-    """Lower-case ``text`` and strip diacritics (``Škýz`` → ``skyz``, ``cœur`` → ``coeur``)."""
-    text = text.replace("œ", "oe").replace("Œ", "OE")
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
-_FOOL_NAMES: Final = {
-    "fool", "t22", "skis", "skyz", "skus", "excuse", "exc", "ex", "matto", "mat", "scus",
-}  # fmt: skip
-# ``SK`` is listed for the Fool in TOKENS.md but is the king of spades here: never an alias.
-
-_SUIT_WORDS: Final = {
-    "H": {"h", "srce", "srca", "srdce", "srdcovy", "herce", "hearts", "heart", "coeur", "coeurs",
-          "coppe", "cups", "cup", "coppa"},
-    "D": {"d", "karo", "kara", "kary", "karovy", "diamonds", "diamond", "carreau", "carreaux",
-          "denari", "danari", "coins", "coin", "denaro"},
-    "S": {"s", "pik", "pika", "piky", "pikovy", "spades", "spade", "pique", "piques",
-          "swords", "sword", "spada"},
-    "C": {"c", "kriz", "kriza", "krize", "krizovy", "clubs", "club", "trefle", "trefles",
-          "bastoni", "batons", "baton", "bastone"},
-}  # fmt: skip
-_RANK_WORDS: Final = {
-    "K": {"k", "kralj", "kral", "king", "roi", "re"},
-    "Q": {"q", "dama", "queen", "dame", "regina", "donna"},
-    "N": {"n", "kaval", "konj", "knight", "cavalier", "cavallo", "caval", "horse"},
-    "J": {"j", "fant", "pob", "kluk", "jack", "valet", "fante", "fantesca", "knave"},
-    "1": {"1", "as", "eso", "ace", "asso"},
-}  # fmt: skip
+_ROMAN: Final = vocabulary.ROMAN
+_FILLER: Final = frozenset(vocabulary.FILLERS)
 _RANK_ALIASES: Final = {"C": "N", "A": "1", "AS": "1"}
 """Rank letters accepted after a suit letter: ``HC`` is the knight of hearts, ``DA`` its ace."""
-_FILLER: Final = {"de", "di", "of", "the", "le", "la", "du"}
+_PRINTED_62: Final = range(5, 17)
+"""The Bolognese trumps that carry a printed number (T-1.4): the only Roman numerals read in
+the 62-card pack (elsewhere in it a numeral could be meant with the 78-card numbering)."""
 
-_ROMAN: Final = {
-    "i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10,
-    "xi": 11, "xii": 12, "xiii": 13, "xiv": 14, "xv": 15, "xvi": 16, "xvii": 17, "xviii": 18,
-    "xix": 19, "xx": 20, "xxi": 21, "xxii": 22,
-}  # fmt: skip
 
-_TRUMP_NAMES: Final = {
-    "54": {"pagat": 1, "palcka": 1, "spica": 1, "mond": 21, "mondo": 21},
-    "78": {"petit": 1, "pagat": 1, "mond": 21, "monde": 21, "vingt-et-un": 21},
-    "62": {"angelo": 20, "anzol": 20, "angel": 20, "mondo": 19, "mond": 19, "world": 19,
-           "sole": 18, "sun": 18, "luna": 17, "moon": 17, "stella": 16, "star": 16,
-           "saetta": 15, "torre": 15, "diavolo": 14, "devil": 14, "morte": 13, "death": 13,
-           "traditore": 12, "vecchio": 11, "eremita": 11, "ruota": 10, "fortuna": 10,
-           "forza": 9, "giustizia": 8, "temperanza": 7, "virtu": 7, "carro": 6, "amore": 5,
-           "begato": 0, "bagattino": 0, "bagatto": 0, "begghet": 0},
-}  # fmt: skip
+def _index(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Folded word → meaning; the first language listing a word wins (``tests/
+    test_vocabulary.py`` checks that no two languages give one word two meanings)."""
+    out: dict[str, str] = {}
+    for word, meaning in pairs:
+        out.setdefault(fold(word), meaning)
+    return out
+
+
+_LANGS: Final = tuple(vocabulary.LANGUAGES.values())
+_SUIT_WORD: Final = _index((w, s) for lang in _LANGS for s, ws in lang.suits.items() for w in ws)
+_RANK_WORD: Final = _index((w, r) for lang in _LANGS for r, ws in lang.ranks.items() for w in ws)
+_FOOL_WORD: Final = frozenset(
+    fold(w) for words in (vocabulary.EXTRA_FOOL, *(lang.fool for lang in _LANGS)) for w in words
+)
+_TRUMP_WORD: Final = frozenset(fold(w) for lang in _LANGS for w in lang.trump_words)
+_MOOR_WORD: Final = frozenset(fold(w) for lang in _LANGS for w in lang.moors)
+
+
+def _trump_names(pack: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for lang in _LANGS:
+        for word, number in (lang.trumps_62 if pack == "62" else lang.trumps).items():
+            out.setdefault(fold(word), number)
+    return out
+
+
+_TRUMP_NAME: Final = {pack: _trump_names(pack) for pack in ("54", "78", "62")}
+
+
+class UnknownCardError(ValueError):
+    """A word that names no card of the deck. ``index`` is the offending word's position;
+    ``reason`` says what is wrong when the word alone is fine (a rank with no suit) and
+    ``suggestions`` are the nearest accepted words."""
+
+    def __init__(
+        self,
+        word: str,
+        index: int,
+        deck: Deck,
+        reason: str = "",
+        suggestions: tuple[str, ...] = (),
+    ) -> None:
+        word = str(word)  # a parser token is a str subclass with its own repr
+        self.word = word
+        self.index = index
+        self.reason = reason
+        self.suggestions = suggestions
+        shown = word if len(word) <= 80 else word[:79] + "…"
+        message = reason or f"{shown!r} is not a card of the {deck.name}-card pack"
+        if suggestions:
+            message += "; did you mean " + did_you_mean(suggestions) + "?"
+        super().__init__(message)
+        self.message = message
+
+
+def did_you_mean(words: Sequence[str]) -> str:
+    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'``: the words of a "did you mean" hint."""
+    quoted = [repr(str(w)) for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _number(word: str) -> int | None:
+    """A trump number written in ASCII digits (at most 2) or as a Roman numeral."""
+    if word.isascii() and word.isdigit() and len(word) <= 2:
+        return int(word)
+    return _ROMAN.get(word)
+
+
+def _trump(number: int, deck: Deck) -> str:
+    return FOOL if number == 22 and deck.name != "62" else f"T{number}"
 
 
 def _single(word: str, deck: Deck) -> str | None:
@@ -218,13 +252,13 @@ def _single(word: str, deck: Deck) -> str | None:
     w = fold(word)
     if w == "?":
         return UNKNOWN
-    if w in _FOOL_NAMES:
+    if w in _FOOL_WORD:
         return FOOL
-    if w in _TRUMP_NAMES[deck.name]:
-        return f"T{_TRUMP_NAMES[deck.name][w]}"
-    if w in _ROMAN and deck.name != "62":
-        n = _ROMAN[w]
-        return FOOL if n == 22 else f"T{n}"
+    names = _TRUMP_NAME[deck.name]
+    if w in names:
+        return f"T{names[w]}"
+    if w in _ROMAN and (deck.name != "62" or _ROMAN[w] in _PRINTED_62):
+        return _trump(_ROMAN[w], deck)
     upper = w.upper()
     if upper in deck:
         return upper
@@ -235,39 +269,78 @@ def _single(word: str, deck: Deck) -> str | None:
     return None
 
 
-def _pair(first: str, second: str, deck: Deck) -> str | None:
-    """Resolve a two-word name such as ``srce kralj`` or ``king hearts``."""
-    a, b = fold(first), fold(second)
+def _rank(word: str) -> str | None:
+    if word in _RANK_WORD:
+        return _RANK_WORD[word]
+    return word if word.isascii() and word.isdigit() and len(word) <= 2 else None
+
+
+def _meanings(a: str, b: str, deck: Deck) -> list[str]:
+    """Every card the folded words ``a b`` can name (in the pack or not): suit and rank in
+    either order (``srce kralj``, ``kralj srce``), a trump word and a number (``tarok 15``,
+    ``atout XV``), a Moor and its number in the 62-card pack (``moro 3``)."""
+    out: list[str] = []
     for suit_word, rank_word in ((a, b), (b, a)):
-        suit = next((s for s, ws in _SUIT_WORDS.items() if suit_word in ws), None)
-        rank = next((r for r, ws in _RANK_WORDS.items() if rank_word in ws), None)
-        if rank is None and rank_word.isascii() and rank_word.isdigit():
-            rank = rank_word
-        if suit and rank and suit + rank in deck:
-            return suit + rank
-    number = b.isascii() and b.isdigit() and len(b) <= 2  # not "²" (isdigit), nor 5,000 digits
-    if a in ("tarok", "taroky", "trump", "atout", "trionfo") and (number or b in _ROMAN):
-        n = int(b) if number else _ROMAN[b]
-        tok = FOOL if n == 22 and deck.name != "62" else f"T{n}"
-        return tok if tok in deck else None
+        suit, rank = _SUIT_WORD.get(suit_word), _rank(rank_word)
+        if suit and rank and suit + rank not in out:
+            out.append(suit + rank)
+    number = _number(b)
+    if a in _TRUMP_WORD and number is not None:
+        out.append(_trump(number, deck))
+    if a in _MOOR_WORD and number is not None and deck.name == "62" and 1 <= number <= 4:
+        out.append(f"T{number}")
+    return out
+
+
+def _compound(word: str, deck: Deck) -> list[str]:
+    """The cards one word joining a suit and a rank can name: ``Herz-König``, ``Herzkönig``,
+    ``kralj-srce`` (parts of two letters or more)."""
+    w = fold(word)
+    parts = w.split("-")
+    if len(parts) == 3 and parts[1] in _FILLER:
+        parts = [parts[0], parts[2]]
+    if len(parts) == 2 and all(parts):
+        return _meanings(parts[0], parts[1], deck)
+    for cut in range(2, len(w) - 1):
+        head, tail = w[:cut], w[cut:]
+        if (head in _SUIT_WORD and tail in _RANK_WORD) or (
+            head in _RANK_WORD and tail in _SUIT_WORD
+        ):
+            return _meanings(head, tail, deck)
+    return []
+
+
+def _choose(meanings: list[str], shown: str, deck: Deck) -> str | None:
+    """The one card of ``deck`` among ``meanings``; None when there is none; an error when
+    there are several (a name read two ways is refused, never guessed)."""
+    inside = [m for m in meanings if m in deck]
+    if len(inside) == 1:
+        return inside[0]
+    if len(inside) > 1:
+        raise UnknownCardError(shown, 0, deck, f"{shown!r} is ambiguous: it can be read as "
+                               + " or ".join(inside) + "; write the token")  # fmt: skip
     return None
 
 
-class UnknownCardError(ValueError):
-    """A word that names no card of the deck. ``index`` is the offending word's position."""
-
-    def __init__(self, word: str, index: int, deck: Deck) -> None:
-        super().__init__(f"{word!r} is not a card of the {deck.name}-card pack")
-        self.word = word
-        self.index = index
+def _is_part(word: str) -> bool:
+    """``word`` (folded) can start or end a two-word card name."""
+    return (
+        word in _SUIT_WORD
+        or _rank(word) is not None
+        or word in _TRUMP_WORD
+        or word in _MOOR_WORD
+        or _number(word) is not None
+    )
 
 
 def resolve_cards(words: Sequence[str], deck: Deck) -> list[str]:
     """Turn a run of hand-typed words into canonical tokens.
 
-    Each card is a token (``HK``, ``t21``), a one-word name (``škis``, ``pagát``, ``XXI``) or a
-    suit-and-rank phrase of two words, possibly with a filler word (``srce kralj``, ``roi de
-    cœur``, ``king of hearts``). Raises :class:`UnknownCardError` naming the first bad word.
+    Each card is a token (``HK``, ``t21``), a one-word name (``škis``, ``pagát``, ``XXI``,
+    ``Herzkönig``) or a name of two words, possibly with a filler word (``srce kralj``,
+    ``křížová dáma``, ``roi de cœur``, ``king of hearts``, ``tarok 15``), in any language of
+    :mod:`tarokpgn.vocabulary`. Raises :class:`UnknownCardError` at the word that is wrong,
+    never at a good word next to it.
     """
     out: list[str] = []
     i, n = 0, len(words)
@@ -277,15 +350,110 @@ def resolve_cards(words: Sequence[str], deck: Deck) -> list[str]:
             out.append(one)
             i += 1
             continue
+        w = fold(words[i])
         j = i + 1
-        if j < n and fold(words[j]) in _FILLER:
+        if j + 1 < n and fold(words[j]) in _FILLER:
             j += 1
-        pair = _pair(words[i], words[j], deck) if j < n else None
-        if pair is None:
-            raise UnknownCardError(words[i], i, deck)
-        out.append(pair)
-        i = j + 1
+        if j < n and _is_part(w):
+            meanings = _meanings(w, fold(words[j]), deck)
+            if meanings:
+                out.append(_located(meanings, words, i, j, deck))
+                i = j + 1
+                continue
+        compound = _compound(words[i], deck)
+        if compound:
+            out.append(_located(compound, words, i, i, deck))
+            i += 1
+            continue
+        raise _explain(words, i, j, deck)
     return out
+
+
+def _located(meanings: list[str], words: Sequence[str], i: int, j: int, deck: Deck) -> str:
+    """The card ``words[i..j]`` name, or an error at ``words[i]`` saying which card they name
+    and that the pack has no such card."""
+    shown = " ".join(words[i : j + 1])
+    try:
+        token = _choose(meanings, shown, deck)
+    except UnknownCardError as err:
+        raise UnknownCardError(words[i], i, deck, err.reason) from None
+    if token is None:
+        named = " or ".join(meanings)
+        reason = (
+            f"{_short(shown)!r} names {named}, which is not a card of the {deck.name}-card pack"
+        )
+        raise UnknownCardError(words[i], i, deck, reason)
+    return token
+
+
+def _short(text: str) -> str:
+    text = str(text)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+_SUIT_NAMES: Final = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
+
+
+def _token_hint(word: str, deck: Deck) -> str:
+    """For a word (folded) shaped like a token (``H9``, ``T23``): the pack and its cards of
+    that suit, to follow "is not a card of the"; ``""`` for another word."""
+    upper = word.upper()
+    pack = f"{deck.name}-card pack"
+    if len(upper) in (2, 3) and upper[0] in SUITS and upper[1:].isascii() and upper[1:].isalnum():
+        same = [t for t in deck.tokens if deck.suit_of[t] == upper[0]]
+        return f"{pack}: its {_SUIT_NAMES[upper[0]]} are {' '.join(same)}"
+    if upper[:1] == TRUMP and upper[1:].isascii() and upper[1:].isdigit() and len(upper) <= 4:
+        numbers = [int(t[1:]) for t in deck.tokens if deck.suit_of[t] == TRUMP and t != FOOL]
+        return f"{pack}: its trumps are T{min(numbers)} … T{max(numbers)} and FOOL"
+    return ""
+
+
+_NEEDS: Final = {"rank": "a suit", "suit": "a rank", "trump": "a number", "moor": "a number 1 … 4"}
+
+
+def _kind(word: str) -> str:
+    """What part of a card name ``word`` (folded) is: ``rank``, ``suit``, ``trump``, ``moor``."""
+    if word in _SUIT_WORD:
+        return "suit"
+    if word in _TRUMP_WORD:
+        return "trump"
+    if word in _MOOR_WORD:
+        return "moor"
+    return "rank"
+
+
+def _explain(words: Sequence[str], i: int, j: int, deck: Deck) -> UnknownCardError:
+    """The error for ``words[i]``, which is no card by itself: at ``words[i]`` when it is no
+    card word; at the next word ``words[j]`` when that one is the unknown word of a name."""
+    w = fold(words[i])
+    shown = _short(words[i])
+    if not _is_part(w):
+        hint = _token_hint(w, deck)
+        if hint:
+            return UnknownCardError(words[i], i, deck, f"{shown!r} is not a card of the {hint}")
+        return UnknownCardError(words[i], i, deck, suggestions=suggest(words[i], deck))
+    kind = _kind(w)
+    if kind == "moor" and deck.name != "62":
+        reason = f"{shown!r} (a Moor) names a card of the 62-card Bolognese pack only"
+        return UnknownCardError(words[i], i, deck, reason)
+    if _rank(w) is None and w in _ROMAN:  # a numeral the pack does not read alone
+        number = _ROMAN[w]
+        reason = f"{shown!r} is read as a trump only in the 54- and 78-card packs; in the "
+        reason += "62-card pack the Roman numerals are the printed V … XVI"
+        reason += f": write T{number}" if number <= 20 else ""
+        return UnknownCardError(words[i], i, deck, reason)
+    needs = _NEEDS[kind]
+    last = j >= len(words) or (j + 1 == len(words) and fold(words[j]) in _FILLER)
+    if not last:
+        nxt = fold(words[j])
+        if _single(words[j], deck) is None and not _is_part(nxt) and not _compound(words[j], deck):
+            wanted = {"rank": "suit", "suit": "rank"}.get(kind, "")
+            return UnknownCardError(words[j], j, deck, suggestions=suggest(words[j], deck, wanted))
+    if kind == "rank" and w.isascii() and w.isdigit():  # a trump written as a bare number
+        reason = f"{shown!r} alone names no card: a trump is T{w} or tarok {w}, a pip takes its"
+        return UnknownCardError(words[i], i, deck, reason + " suit (srce 1, 7 de cœur)")
+    after = " to name a card" if last else f", not {_short(words[j])!r}"
+    return UnknownCardError(words[i], i, deck, f"{shown!r} needs {needs} after it{after}")
 
 
 def resolve_card(word: str, deck: Deck) -> str:
@@ -294,3 +462,46 @@ def resolve_card(word: str, deck: Deck) -> str:
     if len(cards) != 1:
         raise UnknownCardError(word, 0, deck)
     return cards[0]
+
+
+# --- suggestions ------------------------------------------------------------------------------
+
+
+def card_words(deck: Deck, kind: str = "") -> dict[str, str]:
+    """Folded word → its spelling, for every word that is a card of ``deck`` or part of a
+    card's name (``kind``: only ``suit`` or ``rank`` words)."""
+    cached = _CARD_WORDS.get((deck.name, kind))
+    if cached is not None:
+        return cached
+    spelled: dict[str, str] = {}
+    groups: list[Iterable[str]] = []
+    if kind in ("", "suit"):
+        groups += [ws for lang in _LANGS for ws in lang.suits.values()]
+    if kind in ("", "rank"):
+        groups += [ws for lang in _LANGS for ws in lang.ranks.values()]
+    if not kind:
+        groups.append(deck.tokens)
+        groups += [lang.fool for lang in _LANGS] + [lang.trump_words for lang in _LANGS]
+        groups += [(lang.trumps_62 if deck.name == "62" else lang.trumps) for lang in _LANGS]
+        if deck.name != "62":
+            groups.append([vocabulary.roman(n) for n in range(1, 22)])
+    for group in groups:
+        for word in group:
+            folded = fold(word)
+            if len(word) > 1 and (folded not in spelled or spelled[folded] == folded):
+                spelled[folded] = word  # the spelling with diacritics; no lone letter (H, K)
+    _CARD_WORDS[(deck.name, kind)] = spelled
+    return spelled
+
+
+_CARD_WORDS: Final[dict[tuple[str, str], dict[str, str]]] = {}
+
+
+def suggest(word: str, deck: Deck, kind: str = "") -> tuple[str, ...]:
+    """Up to three accepted card words nearest to ``word`` (difflib), spelled as the tables
+    spell them; none for a long word."""
+    if len(word) > 40:
+        return ()
+    spelled = card_words(deck, kind)
+    close = difflib.get_close_matches(fold(word), list(spelled), n=3, cutoff=0.6)
+    return tuple(spelled[c] for c in close)

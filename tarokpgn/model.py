@@ -99,13 +99,27 @@ class Source:
     """Hex SHA-256 of the record's export-form text (identical deals share it)."""
     index: int = 0
     """1-based number of the record within its file."""
+    tag_lines: tuple[tuple[str, int], ...] = ()
+    """Where each tag pair stands: ``(name, lines after the record's first line)`` for every
+    tag, in the record's tag order; empty when the tags are as the export form lays them out,
+    one a line from the record's first line in export order (what the fast reader reads).
+    Relative, so moving a record moves its tags too. See :meth:`Record.tag_line`."""
 
-    def __init__(self, file: str, offset: int, line: int, sha256: str, index: int = 0) -> None:
+    def __init__(
+        self,
+        file: str,
+        offset: int,
+        line: int,
+        sha256: str,
+        index: int = 0,
+        tag_lines: tuple[tuple[str, int], ...] = (),
+    ) -> None:
         object.__setattr__(self, "file", file)
         object.__setattr__(self, "offset", offset)
         object.__setattr__(self, "line", line)
         object.__setattr__(self, "sha256", sha256)
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "tag_lines", tag_lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +376,23 @@ class Record:
             if key == name:
                 return value
         return default
+
+    def tag_line(self, name: str) -> int:
+        """The 1-based line of tag ``name`` in the record's file: where a problem with the tag
+        is reported. The record's first line when the tag is absent; 0 without a source."""
+        source = self.source
+        if source is None:
+            return 0
+        placed = source.tag_lines
+        if placed:
+            for key, after in placed:
+                if key == name:
+                    return source.line + after
+            return source.line
+        for after, (key, _value) in enumerate(self.tags):
+            if key == name:
+                return source.line + after
+        return source.line
 
     @property
     def variant(self) -> str:

@@ -184,9 +184,9 @@ def _score_problem(r: Replay, computed: dict[str, int], written: dict[str, int])
     diff = [s for s in computed if written.get(s, 0) != computed[s]]
     shown = ", ".join(f"{s} written {written.get(s, 0):+d}, computed {computed[s]:+d}"
                       for s in diff)  # fmt: skip
-    line = r.record.source.line if r.record.source else 0
     return Problem("score-mismatch", f"the Result differs from the computed scores: {shown}",
-                   line, rule=rule_id(r.ruleset, "score-mismatch", "SL-12"))  # fmt: skip
+                   r.record.tag_line("Result"),
+                   rule=rule_id(r.ruleset, "score-mismatch", "SL-12"))  # fmt: skip
 
 
 def _seat_scores(r: Replay, score: Score) -> dict[str, int]:
@@ -221,7 +221,8 @@ def _written(record: Record, problems: list[Problem]) -> dict[str, int] | None:
     try:
         return record.written_scores()
     except ValueError:
-        problems.append(Problem("bad-result", f"Result {record.get('Result')!r} is malformed"))
+        msg = f"Result {record.get('Result')!r} is malformed"
+        problems.append(Problem("bad-result", msg, record.tag_line("Result")))
         return None
 
 
@@ -284,10 +285,9 @@ def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
 def _unverifiable(record: Record) -> Verdict:
     """A record of a variant without a rules engine: well-formedness checked, INCOMPLETE unless
     the record is not well formed (then ILLEGAL, with each problem)."""
-    line = record.source.line if record.source else 0
     msg = f"{NO_ENGINE_CODE.replace('-', ' ')} for {record.variant} yet: only syntax and "
     msg += "well-formedness were checked"
-    problems = [Problem(NO_ENGINE_CODE, msg, line)]
+    problems = [Problem(NO_ENGINE_CODE, msg, record.tag_line("Variant"))]
     bad = [Problem(e.code, e.message, e.line, e.column) for e in check_record(record)]
     problems += bad
     written = _written(record, problems)
@@ -425,7 +425,6 @@ def _check_totals(
         base, how = prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
     else:
         base, how = None, ""
-    line = record.source.line if record.source else 0
     extra = _Extra([], [])
     # Radelci (SL-12.9) change what the deal adds to the totals: its declarer's score doubled.
     held: dict[str, int] | None = None
@@ -447,7 +446,7 @@ def _check_totals(
     decided = prev.decided if prev is not None and number > 1 and prev.number < number else ""
     if decided:  # T-10.3: the first side to reach the target has won the game
         msg = f"the game was already won at {decided}; this deal was recorded after it"
-        extra.problems.append(Problem("match-over", msg, line, rule="T-10.3"))
+        extra.problems.append(Problem("match-over", msg, record.tag_line("Deal"), rule="T-10.3"))
     elif running is not None and base is not None and r is not None:
         decided = _race(r, number, base, running, extra)
     runs[match] = _Run(number, running, written, decided, held)
@@ -460,7 +459,7 @@ def _check_totals(
         msg = f"Totals {format_scores(written)}, but {how} plus {what} make "
         msg += format_scores(running)
         rule = "SL-12.9" if added is not result else "SL-14.2"
-        extra.problems.append(Problem("totals-mismatch", msg, line, rule=rule))
+        extra.problems.append(Problem("totals-mismatch", msg, record.tag_line("Totals"), rule=rule))
     if not extra.problems and not extra.notes:
         return verdict
     status = verdict.status

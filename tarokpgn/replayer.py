@@ -38,9 +38,11 @@ from tarokpgn.model import (
     Trick,
     bounded_int,
 )
+from tarokpgn.notation.wellformed import Misplaced, misplaced
 from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, find_ruleset
 from tarokpgn.rules.state import DealState, PlayedTrick
 from tarokpgn.verdict import Problem
+from tarokpgn.vocabulary import bid_hint
 
 PLAY_CODES = frozenset(
     {"follow-suit", "must-trump", "must-beat", "must-overtrump", "pagat-last", "not-held"}
@@ -123,19 +125,18 @@ class Replay:
         deal itself (unknown or duplicate cards, hand sizes). None instead of a replay when the
         record's variant, ruleset or options cannot be played (the problem says why: code
         ``no-rules-engine``, ``unknown-ruleset`` or ``bad-option``)."""
-        line = record.source.line if record.source else 0
         try:
             overrides = record.options if record.get("Options") else None
             rs = find_ruleset(record.variant, record.get("Ruleset") or None, overrides)
-        except OptionError as exc:
+        except OptionError as exc:  # reported at the tag that names what cannot be played
             text = str(exc)
             if text.startswith(NO_ENGINE):
-                code = "no-rules-engine"
+                code, tag = "no-rules-engine", "Variant"
             elif text.startswith("unknown ruleset"):
-                code = "unknown-ruleset"
+                code, tag = "unknown-ruleset", "Ruleset"
             else:
-                code = "bad-option"
-            return None, [Problem(code, text, line)]
+                code, tag = "bad-option", "Options"
+            return None, [Problem(code, text, record.tag_line(tag))]
         order = record.play_order()
         pos = {label: i for i, label in enumerate(order)}
         (hands, partial, talon), problems = _dealt(record, rs, pos)
@@ -185,12 +186,14 @@ class Replay:
 
     def begin_trick(self, item: Trick) -> int | None:
         """Check the start of trick ``item`` (number, leader; a fault is kept in
-        :attr:`found`) and return its leader's position, without playing a card. None when
-        the leader is not a seat of the deal."""
+        :attr:`found`) and return the position its cards are read from, without playing a
+        card: its leader's, or the seat that had to lead when the record names the wrong
+        leader but the cards fit that seat's lead (:func:`_check_trick_start`). None when the
+        leader is not a seat of the deal."""
         leader = self.seat(item.leader, item.line)
-        if leader is not None:
-            _check_trick_start(self, item, leader)
-        return leader
+        if leader is None:
+            return None
+        return _check_trick_start(self, item, leader)
 
     # --- asking -----------------------------------------------------------------------------
 
@@ -258,10 +261,16 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
     talon: list[tuple[int, ...] | None] = [None]
     problems: list[Problem] = []
     seen = 0  # the cards dealt so far, as a bit set
+    moved = _misplaced(record, rs, pos, problems)
     for item in record.items:
         if not isinstance(item, Hand) and not isinstance(item, Talon):
             continue
         tokens = item.cards
+        if moved is not None and moved.cards and isinstance(item, Hand):
+            if item is moved.over:
+                tokens = tuple([c for c in tokens if c not in moved.cards])
+            elif item is moved.under:
+                tokens = tokens + moved.cards
         try:  # the common case: known cards, none dealt twice
             known_cards: list[int] = []
             mask, clean = 0, True
@@ -303,13 +312,42 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
                 partial[p] = cards
                 if complete:
                     hands[p] = cards
-                elif len(tokens) > size:  # fewer: a partial hand
+                elif len(tokens) > size and (moved is None or item is not moved.over):
                     problems.append(Problem("hand-size", f"{item.seat}'s hand has "
                         f"{len(tokens)} cards, not {size}", item.line, seat=item.seat,
                         rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
         elif complete:
             talon[0] = cards
     return (hands, partial, talon[0]), problems
+
+
+def _misplaced(
+    record: Record, rs: Ruleset, pos: dict[str, int], problems: list[Problem]
+) -> Misplaced | None:
+    """A card typed into the wrong seat's hand (:func:`~tarokpgn.notation.wellformed.misplaced`):
+    one ``hand-size`` problem showing both hands' counts. When the tricks show which card it
+    is, the replay gives it to the hand it belongs to, so its play is no ``not-held`` fault."""
+
+    def size(hand: Hand) -> int:
+        return rs.dealt_size(pos[hand.seat]) if hand.seat in pos else 0
+
+    for item in record.items:  # the usual case first: every hand its size, or none given
+        if isinstance(item, Hand) and len(item.cards) != size(item):
+            break
+    else:
+        return None
+    moved = misplaced(record, size)
+    if moved is None:
+        return None
+    over, under = moved.over, moved.under
+    a, b = size(over), size(under)
+    expected = f"{a} each" if a == b else f"{a} and {b}"
+    msg = f"{over.seat}'s hand has {len(over.cards)} cards and {under.seat}'s "
+    msg += f"{len(under.cards)}, not {expected}: {moved.explain()}"
+    msg += f"; read as {under.seat}'s" if moved.cards else ""
+    rule = rule_id(rs, "hand-size", "SL-2.4")
+    problems.append(Problem("hand-size", msg, over.line, seat=over.seat, rule=rule))
+    return moved
 
 
 # --- items -------------------------------------------------------------------------------------
@@ -320,7 +358,12 @@ def _auction(r: Replay, item: Auction) -> None:
         p = r.seat(bid.seat, item.line)
         if p is None:
             continue
-        r.add(r.deal.check_bid(p, bid.bid), item.line)
+        fault = r.deal.check_bid(p, bid.bid)
+        if fault is not None and fault.code in ("illegal-bid", "unknown-bid"):
+            hint = bid_hint(r.record.variant, bid.bid)  # an unknown word: the nearest bids
+            if hint:
+                fault = Fault(fault.code, f"{fault.message}; {hint}", fault.rule, fault.pos)
+        r.add(fault, item.line)
         r.deal.bid(p, bid.bid)
 
 
@@ -399,7 +442,14 @@ def _trick(r: Replay, item: Trick) -> None:
         r.stopped = True
 
 
-def _check_trick_start(r: Replay, item: Trick, leader: int) -> None:
+def _check_trick_start(r: Replay, item: Trick, leader: int) -> int:
+    """Check trick ``item``'s number and leader; the position its cards are read from.
+
+    A wrong leader is one fault, reported once (SL-10.3). When the cards fit the lead of the
+    seat that had to lead better than the written leader's (fewer cards fall to a player whom
+    the record shows not holding them), the record named the wrong seat and the cards are read
+    from the right one: no cascade of ``not-held`` faults, and the next tricks follow on.
+    Otherwise the trick was led out of turn as written, and is played as written."""
     deal = r.deal
     number = deal.finished + 1
     if deal.current is not None:
@@ -408,9 +458,35 @@ def _check_trick_start(r: Replay, item: Trick, leader: int) -> None:
         msg = f"trick numbered {item.number} but it is trick {number}"
         r.add(Fault("trick-order", msg), item.line, item.number)
     expected = deal.to_play
-    if leader != expected:
-        r.add(wrong_leader(deal, item, leader, expected), item.line, item.number)
-        deal.tricks.append(PlayedTrick(number, leader))
+    if leader == expected:
+        return leader
+    fault = wrong_leader(deal, item, leader, expected)
+    if deal.current is None and _misfits(r, expected, item.cards) < _misfits(r, leader, item.cards):
+        should = deal.label(expected)
+        msg = f"{fault.message}; the cards are read from {should}'s lead, which their hands fit"
+        r.add(Fault(fault.code, msg, fault.rule, fault.pos), item.line, item.number)
+        return expected
+    r.add(fault, item.line, item.number)
+    deal.tricks.append(PlayedTrick(number, leader))
+    return leader
+
+
+def _misfits(r: Replay, start: int, tokens: tuple[str, ...]) -> int:
+    """How many of a trick's cards, read from ``start``'s lead, fall to a player whom the
+    record shows not holding them (dealt to another, or not in his known hand)."""
+    deal, index = r.deal, r.ruleset.tables.index
+    n, owner, hands = deal.players, deal.owner, deal.hands
+    count = 0
+    for i, token in enumerate(tokens):
+        card = index.get(token, -1)
+        if card < 0:
+            continue
+        p = (start + i) % n
+        holder = owner.get(card, p)
+        hand = hands[p]
+        if holder != p or (hand is not None and card not in hand):
+            count += 1
+    return count
 
 
 def wrong_leader(deal: DealState, item: Trick, leader: int, expected: int) -> Fault:

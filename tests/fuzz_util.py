@@ -96,7 +96,9 @@ ODD = ("\x00", "\ufeff", "\r", "\r\n", "\t", "{", "}", "{ x", "}\n", '"', "\\", 
        "x" * 5000)  # fmt: skip
 CARD_NAMES = ("škis", "Škis", "srce kralj", "pik as", "pagat", "mond", "XXI", "xxii", "angelo",
               "begato", "matto", "excuse", "petit", "coppe re", "T22", "T0", "EXC", "HC", "DA",
-              "CK", "H10", "H11", "T23", "M1")  # fmt: skip
+              "CK", "H10", "H11", "T23", "M1", "křížová dáma", "kárová dámma", "Herz-König",
+              "Herzkönig", "quatre de trèfle", "moro 3", "moro", "IIII", "XVIIII", "C srce",
+              "tarok XV", "atout 22", "roi de", "srce 9", "bagatto", "trump 0")  # fmt: skip
 """Card words the reader maps per pack: localized names, aliases and near-misses."""
 SEAT_WORDS = ("N", "E", "S", "W", "Z", "n", "X")
 VARIANT_NAMES = (*VARIANTS, "slovenian", "tarocchini", "")

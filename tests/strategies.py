@@ -38,7 +38,7 @@ KEYWORDS = {
     "end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show",
     "announce", "declare", "kontra", "renons", "irregular", "excuse_exchange", "contra", "flek",
     "double", "contre", "rekontra", "surcontre", "subkontra", "sub", "tutti", "mortkontra",
-    "mort", "retutti",
+    "mort", "retutti", "supkontra", "redouble",
 }  # fmt: skip
 
 ALIASES = {
@@ -47,7 +47,7 @@ ALIASES = {
     for family in table.values()
     for alias, word in family.items()
     if alias != word
-}
+} | {alias for alias in vocabulary.TARGETS if alias != "game"}
 """Words the reader replaces by their canonical word: never drawn, they would not round-trip."""
 
 words = st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True).filter(

@@ -66,22 +66,78 @@ def test_query_without_archive(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_stats(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["stats", "--db", str(archive)]) == 0
-    out = capsys.readouterr().out
+    assert main(["stats", "--db", str(archive), "--include-generated"]) == 0
+    captured = capsys.readouterr()
     for view in ("v_status", "v_contracts", "v_seat_scores", "v_bonuses", "v_kontra", "v_klop",
                  "v_player_scores"):  # fmt: skip
-        assert f"({view})" in out
-    assert "(v_player_contracts)" not in out
+        assert f"({view})" in captured.out
+    assert "(v_player_contracts)" not in captured.out
+    assert "slovenian-4  ok      150    100" in captured.out
+    assert captured.err == ""
+
+
+def test_stats_leaves_generated_deals_out(
+    archive: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The archive holds only generated deals: the reports are empty and say why."""
+    assert main(["stats", "--db", str(archive), "--report", "status", "--csv"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "# status\nvariant,status,deals,pct\n"
+    assert captured.err == (
+        "note: 300 generated deal(s) left out (written by `tarokpgn generate`); "
+        "--include-generated counts them\n"
+    )
 
 
 def test_stats_filters(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["stats", "--db", str(archive), "--variant", "slovenian-3", "--player", "ana"]
+    argv = ["stats", "--db", str(archive), "--variant", "slovenian-3", "--player", "ana",
+            "--include-generated"]  # fmt: skip
     assert main([*argv, "--report", "players", "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert row["player"] == "Ana" and row["variant"] == "slovenian-3" and row["deals"] == 150
+    assert row["unit"] == "points"
     assert main([*argv, "--csv"]) == 0
     out = capsys.readouterr().out
     assert "# player-contracts" in out and "slovenian-4" not in out
+
+
+def test_stats_file_glob_from_the_current_folder(
+    archive: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(archive.parent)
+    argv = ["stats", "--db", "a.duckdb", "--include-generated", "--report", "status", "--csv"]
+    for pattern in ("deals/slovenian-3.tpgn", "./deals/*-3.tpgn", "*/slovenian-3.tpgn",
+                    str(archive.parent / "deals" / "slovenian-3.*")):  # fmt: skip
+        assert main([*argv, "--file", pattern]) == 0
+        assert capsys.readouterr().out.splitlines()[2:] == ["slovenian-3,ok,150,100"]
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--since", "2024-02-30"],
+         "tarokpgn stats: --since '2024-02-30' is not a date: write YYYY-MM-DD or YYYY.MM.DD"),
+        (["--until", "yesterday"],
+         "tarokpgn stats: --until 'yesterday' is not a date: write YYYY-MM-DD or YYYY.MM.DD"),
+        (["--since", "2025.01.01", "--until", "2024-12-31"],
+         "tarokpgn stats: --since 2025-01-01 is after --until 2024-12-31"),
+        (["--variant", "slovenian"], "tarokpgn stats: --variant 'slovenian': the archive holds "
+         "no deal with this variant; did you mean 'slovenian-3' or 'slovenian-4'?"),
+        (["--player", "Bojana"], "tarokpgn stats: --player 'Bojana': the archive holds no deal "
+         "with this player; did you mean 'Bojan' or 'Ana'?"),
+        (["--match", "generated-slovenian-4"], "tarokpgn stats: --match 'generated-slovenian-4': "
+         "the archive holds no deal with this match; did you mean "
+         "'generated-slovenian-4-semedela-5' or 'generated-slovenian-3-sl3-5'?"),
+        (["--file", "*.pgn"], "tarokpgn stats: --file '*.pgn' matches no indexed file"),
+    ],
+)  # fmt: skip
+def test_stats_bad_filter(
+    archive: Path, capsys: pytest.CaptureFixture[str], option: list[str], message: str
+) -> None:
+    assert main(["stats", "--db", str(archive), *option]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(message) and captured.err.count("\n") == 1
 
 
 def test_export_and_index_the_dataset(
@@ -110,3 +166,29 @@ def test_index_mixed_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "1 record(s) not indexable" in capsys.readouterr().err
     assert main(["query", "--db", db, "--csv", "SELECT origin, code FROM problems"]) == 0
     assert "parse,E104" in capsys.readouterr().out
+
+
+def test_stats_on_a_terminal(archive: Path) -> None:
+    """On a real terminal: rich tables with the unit of the scores, and the note on the
+    generated deals left out after them."""
+    from test_cli_terminal import ANSI, on_terminal
+
+    argv = ["stats", "--db", str(archive), "--report", "players", "--player", "Ana"]
+    code, shown = on_terminal(*argv, "--variant", "slovenian-3", "--include-generated",
+                              COLUMNS="140")  # fmt: skip
+    lines = ANSI.sub("", shown).splitlines()
+    assert code == 0
+    assert lines[0].rstrip() == "Players: score per deal and declarer record (v_player_scores)"
+    assert [c.strip() for c in lines[2].split("┃")[1:7]] == [
+        "player", "variant", "deals", "total_score", "avg_score", "unit",
+    ]  # fmt: skip
+    [row] = [line for line in lines if line.startswith("│")]
+    cells = [c.strip() for c in row.split("│")[1:-1]]
+    assert cells[:3] == ["Ana", "slovenian-3", "150"] and cells[5] == "points"
+    code, shown = on_terminal(*argv, COLUMNS="140")
+    lines = ANSI.sub("", shown).splitlines()
+    assert code == 0 and not [line for line in lines if line.startswith("│")]
+    assert lines[-1] == (
+        "note: 300 generated deal(s) left out (written by `tarokpgn generate`); "
+        "--include-generated counts them"
+    )

@@ -114,7 +114,8 @@ def test_errors_carry_location_and_context() -> None:
     assert isinstance(err, RecordError)
     assert (err.file, err.record, err.line, err.column) == ("deal.tpgn", 1, 2, 11)
     assert str(err) == (
-        "deal.tpgn:2:11: E104 'H9' is not a card of the 54-card pack\n"
+        "deal.tpgn:2:11: E104 'H9' is not a card of the 54-card pack: its hearts are HK HQ HN HJ"
+        " H1 H2 H3 H4\n"
         "    hand N HK H9\n"
         "              ^"
     )

@@ -103,8 +103,9 @@ def read_json(data: bytes, file: str) -> Iterator[Record | NotationError]:
             yield item
             continue
         line = item.source.line if item.source is not None else 0
+        placed = item.source.tag_lines if item.source is not None else ()
         digest = hashlib.sha256(write_record(item).encode("utf-8")).hexdigest()
-        yield replace(item, source=Source(file, 0, line or 1, digest, number))
+        yield replace(item, source=Source(file, 0, line or 1, digest, number, placed))
 
 
 INTERNAL_ERROR: Final = "internal-error"
@@ -279,7 +280,8 @@ def _located(record: Record, task: Task, number: int) -> Record:
     src = record.source
     assert src is not None
     # built directly: dataclasses.replace costs more than reading some records
-    moved = Source(src.file, src.offset + task.start, src.line + task.line - 1, src.sha256, number)
+    moved = Source(src.file, src.offset + task.start, src.line + task.line - 1, src.sha256, number,
+                   src.tag_lines)  # fmt: skip
     return Record(record.tags, record.items, moved)
 
 

@@ -221,12 +221,32 @@ CREATE TABLE IF NOT EXISTS problems (
 );
 
 -- ---------------------------------------------------------------- views (statistics) --
+-- The statistics views count the deals of v_stat_deals: every deal but the generated ones.
+-- `tarokpgn stats` runs each view's SELECT (as written here) with v_stat_deals replaced by
+-- the deals its filters select (tarokpgn/archive/stats.py), so a view must read deals only
+-- through v_stat_deals. A view that aggregates scores groups by variant and carries the
+-- variant's `unit`: scores in different units are never summed or averaged together.
+
+-- Every deal with what the statistics filter on: the unit of its scores (CZ-11.1: Czech
+-- scores are money, haléře; every other variant counts points), whether it was generated
+-- (a Generator tag, written by `tarokpgn generate`), and its Date as a DATE (NULL when the
+-- date is missing or partly unknown).
+CREATE OR REPLACE VIEW v_deals AS
+SELECT d.*,
+       CASE WHEN d.variant LIKE 'czech-%' THEN 'haléře' ELSE 'points' END AS unit,
+       d.deal_id IN (SELECT deal_id FROM tags WHERE name = 'Generator') AS generated,
+       TRY_CAST(replace(d.date, '.', '-') AS DATE) AS played_on
+FROM deals d;
+
+-- The deals the statistics views count: every deal but the generated ones.
+CREATE OR REPLACE VIEW v_stat_deals AS
+SELECT * FROM v_deals WHERE NOT generated;
 
 -- Verdict status counts per variant.
 CREATE OR REPLACE VIEW v_status AS
 SELECT variant, status, count(*) AS deals,
        round(100.0 * count(*) / sum(count(*)) OVER (PARTITION BY variant), 1) AS pct
-FROM deals GROUP BY variant, status;
+FROM v_stat_deals GROUP BY variant, status;
 
 -- Contracts by frequency and success rate (success over deals where won is known).
 CREATE OR REPLACE VIEW v_contracts AS
@@ -237,21 +257,23 @@ SELECT d.variant, d.contract,
        count(*) FILTER (WHERE d.won) AS won,
        round(100.0 * count(*) FILTER (WHERE d.won) / nullif(count(d.won), 0), 1)
            AS success_pct,
-       round(avg(s.computed), 2) AS avg_declarer_score
-FROM deals d
+       round(avg(s.computed), 2) AS avg_declarer_score,
+       d.unit
+FROM v_stat_deals d
 LEFT JOIN scores s ON s.deal_id = d.deal_id AND s.seat = d.declarer
-GROUP BY d.variant, d.contract;
+GROUP BY d.variant, d.unit, d.contract;
 
 -- Average computed score per deal by contract and role (declarer, partner, opponent).
 CREATE OR REPLACE VIEW v_contract_scores AS
 SELECT d.variant, d.contract, st.role,
        count(DISTINCT d.deal_id) AS deals,
        count(sc.computed) AS seat_deals,
-       round(avg(sc.computed), 2) AS avg_score
-FROM deals d
+       round(avg(sc.computed), 2) AS avg_score,
+       d.unit
+FROM v_stat_deals d
 JOIN seats st ON st.deal_id = d.deal_id
 JOIN scores sc ON sc.deal_id = st.deal_id AND sc.seat = st.seat
-GROUP BY d.variant, d.contract, st.role;
+GROUP BY d.variant, d.unit, d.contract, st.role;
 
 -- Average computed score per deal by seat label.
 CREATE OR REPLACE VIEW v_seat_scores AS
@@ -259,16 +281,18 @@ SELECT d.variant, sc.seat,
        count(sc.computed) AS deals,
        sum(sc.computed) AS total_score,
        round(avg(sc.computed), 2) AS avg_score,
+       d.unit,
        count(*) FILTER (WHERE d.declarer = sc.seat) AS declarer_deals
-FROM deals d JOIN scores sc ON sc.deal_id = d.deal_id
-GROUP BY d.variant, sc.seat;
+FROM v_stat_deals d JOIN scores sc ON sc.deal_id = d.deal_id
+GROUP BY d.variant, d.unit, sc.seat;
 
--- Per player: deals, total and average computed score, declarer record.
+-- Per player and variant: deals, total and average computed score, declarer record.
 CREATE OR REPLACE VIEW v_player_scores AS
 SELECT st.player, d.variant,
        count(*) AS deals,
        sum(sc.computed) AS total_score,
        round(avg(sc.computed), 2) AS avg_score,
+       d.unit,
        count(*) FILTER (WHERE st.role = 'declarer') AS declarer,
        count(*) FILTER (WHERE st.role = 'declarer' AND d.won) AS declarer_won,
        round(100.0 * count(*) FILTER (WHERE st.role = 'declarer' AND d.won)
@@ -276,28 +300,29 @@ SELECT st.player, d.variant,
              1) AS declarer_success_pct,
        count(*) FILTER (WHERE st.role = 'partner') AS partner
 FROM seats st
-JOIN deals d ON d.deal_id = st.deal_id
+JOIN v_stat_deals d ON d.deal_id = st.deal_id
 LEFT JOIN scores sc ON sc.deal_id = st.deal_id AND sc.seat = st.seat
 WHERE st.player IS NOT NULL
-GROUP BY st.player, d.variant;
+GROUP BY st.player, d.variant, d.unit;
 
--- Per player and contract played as declarer.
+-- Per player, variant and contract played as declarer.
 CREATE OR REPLACE VIEW v_player_contracts AS
 SELECT st.player, d.variant, d.contract,
        count(*) AS deals,
        count(*) FILTER (WHERE d.won) AS won,
        round(100.0 * count(*) FILTER (WHERE d.won) / nullif(count(d.won), 0), 1)
            AS success_pct,
-       round(avg(sc.computed), 2) AS avg_score
+       round(avg(sc.computed), 2) AS avg_score,
+       d.unit
 FROM seats st
-JOIN deals d ON d.deal_id = st.deal_id
+JOIN v_stat_deals d ON d.deal_id = st.deal_id
 LEFT JOIN scores sc ON sc.deal_id = st.deal_id AND sc.seat = st.seat
 WHERE st.player IS NOT NULL AND st.role = 'declarer'
-GROUP BY st.player, d.variant, d.contract;
+GROUP BY st.player, d.variant, d.unit, d.contract;
 
 -- Bonus announce and make rates. announce_pct is over all deals of the variant.
 CREATE OR REPLACE VIEW v_bonuses AS
-WITH totals AS (SELECT variant, count(*) AS n FROM deals GROUP BY variant)
+WITH totals AS (SELECT variant, count(*) AS n FROM v_stat_deals GROUP BY variant)
 SELECT d.variant, b.name AS bonus,
        count(*) AS occurrences,
        count(*) FILTER (WHERE b.announced) AS announced,
@@ -309,7 +334,7 @@ SELECT d.variant, b.name AS bonus,
        count(*) FILTER (WHERE NOT b.announced AND b.made) AS silent_made,
        count(*) FILTER (WHERE b.kontra > 0) AS kontra
 FROM bonuses b
-JOIN deals d ON d.deal_id = b.deal_id
+JOIN v_stat_deals d ON d.deal_id = b.deal_id
 JOIN totals t ON t.variant IS NOT DISTINCT FROM d.variant
 GROUP BY d.variant, b.name;
 
@@ -328,7 +353,7 @@ SELECT d.variant, d.contract,
              / nullif(count(*) FILTER (WHERE d.game_kontra >= 1 AND d.won IS NOT NULL), 0),
              1) AS won_pct_kontra,
        coalesce(sum(bk.n), 0) AS bonus_kontras
-FROM deals d LEFT JOIN bk ON bk.deal_id = d.deal_id
+FROM v_stat_deals d LEFT JOIN bk ON bk.deal_id = d.deal_id
 GROUP BY d.variant, d.contract;
 
 -- Klop outcomes, for every contract played without a declarer (klop, the Czech Varšava):
@@ -337,7 +362,7 @@ GROUP BY d.variant, d.contract;
 -- trick's winner is known) and the best and worst score; aggregated per variant.
 CREATE OR REPLACE VIEW v_klop AS
 WITH klop AS (
-    SELECT deal_id, variant, contract FROM deals
+    SELECT deal_id, variant, unit, contract FROM v_stat_deals
     WHERE declarer IS NULL AND contract IS NOT NULL
 ),
 pts AS (
@@ -360,14 +385,15 @@ SELECT k.variant, k.contract,
            AS over_half_pct,
        count(*) FILTER (WHERE t.clean) AS someone_no_trick,
        round(avg(s.best), 2) AS avg_best_score,
-       round(avg(s.worst), 2) AS avg_worst_score
+       round(avg(s.worst), 2) AS avg_worst_score,
+       k.unit
 FROM klop k
 LEFT JOIN pts p ON p.deal_id = k.deal_id
 LEFT JOIN trk t ON t.deal_id = k.deal_id
 LEFT JOIN sco s ON s.deal_id = k.deal_id
-GROUP BY k.variant, k.contract;
+GROUP BY k.variant, k.unit, k.contract;
 
--- Findings by origin and code.
+-- Findings by origin and code (every deal's, generated ones included).
 CREATE OR REPLACE VIEW v_problems AS
 SELECT p.origin, p.code, d.variant, count(*) AS n, any_value(p.message) AS example
 FROM problems p LEFT JOIN deals d ON d.deal_id = p.deal_id

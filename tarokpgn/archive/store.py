@@ -93,6 +93,17 @@ def required_columns() -> dict[str, tuple[str, ...]]:
     return out
 
 
+@functools.cache
+def schema_views() -> dict[str, str]:
+    """View name → its SELECT as ``schema.sql`` writes it (without the final ``;``), in order."""
+    views: dict[str, str] = {}
+    for statement in _statements(schema_sql()):
+        found = re.match(r"CREATE OR REPLACE VIEW (\w+) AS\s+(.*?);?\Z", statement, re.S)
+        if found:
+            views[found[1]] = found[2]
+    return views
+
+
 def _statements(sql: str) -> list[str]:
     lines = [ln for ln in sql.splitlines() if not ln.lstrip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";\n") if s.strip().rstrip(";")]

@@ -2,6 +2,9 @@
 
 Every subcommand module exposes ``register(subparsers)`` which adds its parser and sets
 ``func`` to a function ``(args) -> int``. Exit codes: 0 ok, 1 problems found, 2 usage error.
+
+``--no-color`` is taken before the command and after it (every subcommand gets it); an
+unknown option after the command prints that command's usage, not the top-level one.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from tarokpgn import __version__
 from tarokpgn._build import build
+from tarokpgn.cli._style import colour_choice
 
 COMMANDS = (
     "check",
@@ -29,6 +34,23 @@ COMMANDS = (
 """Subcommand modules under :mod:`tarokpgn.cli`, in ``--help`` order."""
 
 
+NO_COLOR_HELP = "no colour, also on a terminal (as the NO_COLOR environment variable does)"
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser. argparse leaves the arguments a subcommand does not know to the
+    top-level parser, which then prints the top-level usage; this one reports them itself, with
+    the subcommand's usage (``tarokpgn verify --bogus``)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[Any, list[str]]:
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tarokpgn",
@@ -36,9 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     version = f"tarokpgn {__version__} ({build()})"
     parser.add_argument("--version", action="version", version=version)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", required=True, parser_class=CommandParser
+    )
     for name in COMMANDS:
         importlib.import_module(f"tarokpgn.cli.{name}").register(sub)
+    for command in sub.choices.values():  # SUPPRESS: a default would undo the global flag
+        command.add_argument(
+            "--no-color", action="store_true", default=argparse.SUPPRESS, help=NO_COLOR_HELP
+        )
     return parser
 
 
@@ -49,7 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse: 0 for --help, 2 for usage errors
         return int(exc.code or 0)
     try:
-        return int(args.func(args))
+        with colour_choice(args.no_color):
+            return int(args.func(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

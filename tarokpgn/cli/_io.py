@@ -9,8 +9,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
+from tarokpgn.cli._style import PROBLEM, Painter
 from tarokpgn.errors import NotationError, internal_error
 from tarokpgn.model import Record
 from tarokpgn.notation.jsonform import iter_json_records
@@ -43,16 +44,26 @@ def add_input_format(parser: argparse.ArgumentParser) -> None:
 
 @dataclass
 class Reporter:
-    """Counts deals and deals with problems, and prints problems to stderr."""
+    """Counts deals and deals with problems, and prints problems to stderr (their codes in
+    colour on a terminal)."""
 
     stream: IO[str] = field(default_factory=lambda: sys.stderr)
     deals: int = 0
     bad_deals: int = 0
     failed_inputs: int = 0
+    paint: Painter = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.paint = Painter(self.stream)
 
     def problem(self, err: NotationError | str) -> None:
         """Print one located problem (``file:line:col: CODE message`` + context)."""
-        print(err, file=self.stream)
+        text = str(err)
+        if isinstance(err, NotationError):
+            head = f"{err.location()}: "
+            if text.startswith(head + err.code):
+                text = head + self.paint(err.code, PROBLEM) + text[len(head) + len(err.code) :]
+        print(text, file=self.stream)
 
     def deal(self, problems: Sequence[NotationError | str] = ()) -> None:
         """Count one deal and report its problems."""
@@ -66,8 +77,12 @@ class Reporter:
         self.failed_inputs += 1
         print(f"tarokpgn: cannot read {name}: {err.strerror or err}", file=self.stream)
 
-    def summary(self) -> str:
-        return f"{self.deals} deals read, {self.bad_deals} with problems"
+    def summary(self, paint: Painter | None = None) -> str:
+        """``12 deals read, 1 with problems`` (with ``paint``, a count not 0 in red)."""
+        bad = f"{self.bad_deals} with problems"
+        if paint is not None and self.bad_deals:
+            bad = paint(bad, PROBLEM)
+        return f"{self.deals} deals read, {bad}"
 
     def exit_code(self) -> int:
         """2 when an input could not be opened, 1 when a deal had problems, else 0."""
@@ -85,13 +100,46 @@ def failure(record: Record, exc: BaseException) -> NotationError:
     return internal_error(exc, file=src.file, record=src.index, line=src.line)
 
 
-def _sniff(head: bytes) -> str:
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text.startswith(b"{"):
-        return "jsonl"
-    if text.startswith(b"[") and text[1:].lstrip()[:1] in (b"{", b"]"):
-        return "json"
-    return "tpgn"
+_BOM = b"\xef\xbb\xbf"
+_BLANK = b" \t\r\n\f\v"
+_SNIFF_BLOCK = 4096
+_JSON_AFTER = {b"[": b"{]", b"{": b'"}'}
+"""What follows the opening bracket of a JSON document (blanks aside): a record or ``]`` in
+an array, a key or ``}`` in an object. A TPGN record may start with ``[`` (a tag pair) or
+``{`` (a comment), but never followed by these."""
+
+
+def sniff(head: bytes, at_end: bool = True) -> str | None:
+    """``tpgn`` or ``json`` (JSON text: an array of records, one record or JSON Lines, told
+    apart by :func:`json_form`) for an input starting with ``head``; None when ``head`` is too
+    short to tell and more input may come (``at_end`` false). Blanks and a UTF-8 BOM may come
+    first."""
+    if not at_end and len(head) < len(_BOM) and _BOM.startswith(head):
+        return None
+    text = head.removeprefix(_BOM).lstrip(_BLANK)
+    first = text[:1]
+    if first not in _JSON_AFTER:
+        return "tpgn" if first or at_end else None
+    after = text[1:].lstrip(_BLANK)[:1]
+    if not after:
+        return "tpgn" if at_end else None
+    return "json" if after in _JSON_AFTER[first] else "tpgn"
+
+
+def json_form(text: str) -> str:
+    """``jsonl`` for JSON text whose first line holds a whole object (JSON Lines), else
+    ``json`` (an array, or one record spread over lines)."""
+    start = text.lstrip()
+    line = start.split("\n", 1)[0].rstrip()
+    return "jsonl" if start.startswith("{") and line.endswith("}") else "json"
+
+
+def _probe(data: bytes) -> bytes:
+    """``data`` without what :func:`sniff` does not need, so that it stays a few bytes long:
+    the blanks before the first character and after an opening bracket, and what follows."""
+    bom = _BOM if data.startswith(_BOM) else b""
+    text = data[len(bom) :].lstrip(_BLANK)
+    return bom + text[:1] + text[1:].lstrip(_BLANK)[:1]
 
 
 def _format_of(name: str, requested: str) -> str:
@@ -105,19 +153,59 @@ def _stdin() -> IO[bytes]:
     return sys.stdin.buffer
 
 
+def _read_some(stream: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes, as soon as some are there (``read1``: a pipe is not waited on
+    until it is full); empty at the end."""
+    read1 = getattr(stream, "read1", None)
+    return bytes(read1(size) if read1 is not None else stream.read(size))
+
+
+class _Replayed(io.RawIOBase):
+    """The bytes already read from ``stream`` to tell its format, then the rest of it."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            data, self._head = self._head[: len(view)], self._head[len(view) :]
+        else:
+            data = _read_some(self._stream, len(view))
+        view[: len(data)] = data
+        return len(data)
+
+
+def _sniffed(stream: IO[bytes]) -> tuple[str, IO[bytes]]:
+    """The format of ``stream`` (:func:`sniff`), read as far as needed to tell, and a stream of
+    all its bytes. Standard input comes in pieces (a pipe hands over what was written so far:
+    maybe just the ``[`` of a JSON array), so this reads until the format is certain."""
+    chunks: list[bytes] = []
+    probe = b""
+    while True:
+        chunk = _read_some(stream, _SNIFF_BLOCK)
+        chunks.append(chunk)
+        probe = _probe(probe + chunk)
+        fmt = sniff(probe, at_end=not chunk)
+        if fmt is not None:
+            return fmt, io.BufferedReader(_Replayed(b"".join(chunks), stream))
+
+
 def _read_stream(stream: IO[bytes], name: str, fmt: str) -> Iterator[Record | NotationError]:
-    if fmt == "auto":
-        peek = getattr(stream, "peek", None)
-        if peek is not None:
-            head = peek(64)[:64]
-        else:  # not buffered: read it all to look at its start
-            data = stream.read()
-            stream, head = io.BytesIO(data), data[:64]
-        fmt = _sniff(head)
+    sniffed = fmt == "auto"
+    if sniffed:
+        fmt, stream = _sniffed(stream)
     if fmt == "tpgn":
         yield from iter_records(stream, name)
         return
-    text = stream.read().decode("utf-8", "replace")
+    text = stream.read().decode("utf-8-sig", "replace")
+    if sniffed:
+        fmt = json_form(text)
     yield from iter_json_records(text, name, lines=fmt == "jsonl")
 
 

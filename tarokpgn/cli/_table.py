@@ -8,6 +8,7 @@ import sys
 from typing import Any, TextIO
 
 from tarokpgn.archive.store import QueryResult
+from tarokpgn.cli._style import STATUS_STYLES, console
 
 
 def _text(value: Any) -> str:
@@ -49,7 +50,6 @@ def print_result(
 
 
 def _rich(result: QueryResult, title: str, out: TextIO) -> None:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
@@ -57,9 +57,16 @@ def _rich(result: QueryResult, title: str, out: TextIO) -> None:
     table = Table(title=Text(title) if title else None, title_justify="left")
     for column in result.columns:
         table.add_column(Text(column))
+    styles = [_column_styles(c) for c in result.columns]
     for row in result.rows:
-        table.add_row(*(Text(_text(v)) for v in row))
-    Console(file=out).print(table)
+        cells = [_text(v) for v in row]
+        table.add_row(*(Text(c, style.get(c, "")) for c, style in zip(cells, styles, strict=True)))
+    console(out).print(table)
+
+
+def _column_styles(column: str) -> dict[str, str]:
+    """Verdict statuses in a ``status`` column in the colours of ``tarokpgn verify``."""
+    return STATUS_STYLES if column == "status" else {}
 
 
 def _plain(result: QueryResult, title: str, out: TextIO) -> None:

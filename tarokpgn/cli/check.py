@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, failure, read_inputs
+from tarokpgn.cli._style import Painter
 from tarokpgn.errors import NotationError
 from tarokpgn.notation.wellformed import check_record
 
@@ -39,5 +41,5 @@ def run(args: argparse.Namespace) -> int:
             problems = [failure(result, exc)]
         reporter.deal(problems)
     if not args.quiet:
-        print(reporter.summary())
+        print(reporter.summary(Painter(sys.stdout)))
     return reporter.exit_code()

@@ -10,6 +10,7 @@ from typing import Any
 from tarokpgn.cli._io import Reporter, add_inputs, failure, read_inputs
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
+from tarokpgn.notation.localized import LANGUAGE_CODES, write_localized
 from tarokpgn.notation.reader import parse_record
 from tarokpgn.notation.writer import write_record
 
@@ -29,10 +30,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-i", "--in-place", action="store_true", help="rewrite each file instead of printing"
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGE_CODES,
+        help="write card names and words in this language (sl, cs, fr, it, de, en) instead "
+        "of the export form's tokens: readable at the table, and read back as the same deals",
+    )
     parser.set_defaults(func=run)
 
 
-def _format_one(name: str, reporter: Reporter) -> tuple[str, bool]:
+def _format_one(name: str, reporter: Reporter, lang: str | None) -> tuple[str, bool]:
     """The export-form text of one input and whether every deal of it could be read."""
     parts: list[str] = []
     ok = True
@@ -42,7 +49,7 @@ def _format_one(name: str, reporter: Reporter) -> tuple[str, bool]:
             ok = False
             continue
         try:
-            parts.append(_export(result))
+            parts.append(_export(result, lang))
             reporter.deal()
         except Exception as exc:  # a bug costs only its own record, and no file is damaged
             reporter.deal([failure(result, exc)])
@@ -50,10 +57,10 @@ def _format_one(name: str, reporter: Reporter) -> tuple[str, bool]:
     return "\n".join(parts), ok
 
 
-def _export(record: Record) -> str:
-    """The export form of ``record``, checked to read back to the same record (so that
-    ``--in-place`` never replaces a deal by a different one)."""
-    text = write_record(record)
+def _export(record: Record, lang: str | None = None) -> str:
+    """The export form of ``record`` (in the language ``lang`` if given), checked to read back
+    to the same record (so that ``--in-place`` never replaces a deal by a different one)."""
+    text = write_record(record) if lang is None else write_localized(record, lang)
     try:
         same = parse_record(text) == record
     except NotationError:
@@ -71,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     first = True
     for name in args.files or ["-"]:
-        text, ok = _format_one(name, reporter)
+        text, ok = _format_one(name, reporter, args.lang)
         if args.in_place:
             path = Path(name)
             if ok and path.is_file() and path.read_bytes() != text.encode("utf-8"):

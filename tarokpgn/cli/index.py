@@ -12,6 +12,7 @@ from typing import Any
 from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.ingest import Report, index_paths
 from tarokpgn.archive.store import Archive
+from tarokpgn.cli._style import console
 from tarokpgn.cli.query import add_db_option
 
 Progress = Callable[[Report, int, int], None]
@@ -50,7 +51,7 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
         TextColumn("{task.fields[deals]} deals, {task.fields[rate]:.0f} deals/s"),
         TimeElapsedColumn(),
     )  # fmt: skip
-    with Progress(*columns, transient=True) as bar:
+    with Progress(*columns, transient=True, console=console(sys.stdout)) as bar:
         task = bar.add_task("index", total=None, deals=0, rate=0.0)
 
         def update(report: Report, done: int, total: int) -> None:

@@ -17,11 +17,14 @@ from typing import IO, Any
 
 from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
 from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
+from tarokpgn.cli._style import PLAIN, RENONS, UNDECIDED, Painter
 from tarokpgn.errors import NotationError
 from tarokpgn.model import VARIANTS, Record, Renons, bounded_int, format_scores
 from tarokpgn.notation.writer import write_record
 from tarokpgn.renons import (
     DealRuling,
+    Finding,
+    Judgement,
     RecordError,
     annotate,
     audit,
@@ -211,6 +214,18 @@ def _judge_all(
     return out
 
 
+FINDING_STYLES = {Finding.PROVEN: RENONS, Finding.NOT_PROVEN: PLAIN, Finding.UNDECIDABLE: UNDECIDED}
+"""Findings in the colours of ``verify``: a proven renons as the ``RENONS`` status, one the
+record cannot decide as ``INCOMPLETE``."""
+
+
+def painted_text(j: Judgement, paint: Painter) -> str:
+    """:func:`tarokpgn.renons.text`, the finding in its colour on a terminal."""
+    words = f"Finding: {HEADLINES[j.finding]}"
+    painted = f"Finding: {paint(HEADLINES[j.finding], FINDING_STYLES[j.finding])}"
+    return text(j).replace(words, painted, 1)
+
+
 def deal_text(ruling: DealRuling) -> str:
     """The deal's total after several claims: what each claim costs, and the scores."""
     first = ruling.judgements[0]
@@ -272,17 +287,20 @@ def run(args: argparse.Namespace) -> int:
         done = _judge_all(args, results, select(results, args.deal, args.match))
         if args.annotate:
             _write_annotated(args, results, done)
+            paint = Painter(sys.stderr)
             for _, ruling in done:
                 for j in ruling.judgements:
-                    print(f"{j.deal}: {j.finding.value}", file=sys.stderr)
+                    finding = paint(j.finding.value, FINDING_STYLES[j.finding])
+                    print(f"{j.deal}: {finding}", file=sys.stderr)
         elif args.json:
             data = [d for _, ruling in done for d in deal_json(ruling)]
             json.dump(data, sys.stdout, indent=1, ensure_ascii=False)
             sys.stdout.write("\n")
         else:
             parts = []
+            paint = Painter(sys.stdout)
             for _, ruling in done:
-                parts += [text(j) for j in ruling.judgements]
+                parts += [painted_text(j, paint) for j in ruling.judgements]
                 if len(ruling.judgements) > 1:
                     parts.append(deal_text(ruling))
             sys.stdout.write("\n".join(parts))
@@ -295,14 +313,17 @@ def run(args: argparse.Namespace) -> int:
 # --- verify --renons -----------------------------------------------------------------------------
 
 
-def audit_lines(record: Record, verdict: Verdict) -> list[str]:
-    """``tarokpgn verify --renons``: one line per renons the record shows, with its penalty."""
+def audit_lines(record: Record, verdict: Verdict, paint: Painter | None = None) -> list[str]:
+    """``tarokpgn verify --renons``: one line per renons the record shows, with its penalty
+    (with ``paint``, the word renons in the colour of the ``RENONS`` status)."""
+    paint = paint or Painter(None)
     lines = []
     for j in audit(record, verdict):
         pen = j.penalty
         cost = f"; {pen.payer} pays {pen.formula}" if pen else ""
         where = f"trick {j.claim.trick}" if j.claim.trick else "the talon exchange"
-        lines.append(f"    renons by {j.claim.accused} at {where} [{j.rule}]: {j.reason}{cost}")
+        renons = paint("renons", RENONS)
+        lines.append(f"    {renons} by {j.claim.accused} at {where} [{j.rule}]: {j.reason}{cost}")
     return lines
 
 
@@ -316,6 +337,8 @@ def audit_json(record: Record, verdict: Verdict) -> list[dict[str, Any]]:
     return out
 
 
-def print_audit(record: Record, verdict: Verdict, out: IO[str]) -> None:
-    for line in audit_lines(record, verdict):
+def print_audit(
+    record: Record, verdict: Verdict, out: IO[str], paint: Painter | None = None
+) -> None:
+    for line in audit_lines(record, verdict, paint):
         print(line, file=out)

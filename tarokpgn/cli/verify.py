@@ -8,10 +8,11 @@ import sys
 from typing import IO, Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
+from tarokpgn.cli._style import ACCEPTED, OK, PROBLEM, RENONS, UNDECIDED, Painter
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record, format_scores
 from tarokpgn.replay import verify_all
-from tarokpgn.verdict import Status, Verdict
+from tarokpgn.verdict import Problem, Status, Verdict
 
 
 def register(subparsers: Any) -> None:
@@ -38,7 +39,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-b", "--breakdown", action="store_true", help="show the score breakdown of every deal"
     )
-    parser.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    parser.add_argument(
+        "-q",
+        "--quiet",
+        action="count",
+        default=0,
+        help="print problems and the summary line only; -qq: problems only",
+    )
     parser.add_argument(
         "--renons",
         action="store_true",
@@ -72,28 +79,47 @@ def title(record: Record) -> str:
     return f"record {record.source.index if record.source else '?'}"
 
 
-def human(record: Record, verdict: Verdict, out: IO[str], breakdown: bool, quiet: bool) -> None:
-    """The plain-text report of one deal."""
+def human(
+    record: Record,
+    verdict: Verdict,
+    out: IO[str],
+    breakdown: bool,
+    quiet: bool,
+    paint: Painter | None = None,
+) -> None:
+    """The plain-text report of one deal (statuses and problem codes in colour on a terminal)."""
+    paint = paint or Painter(out)
     head = f"{where(record)}: {title(record)}"
     what = verdict.contract or "?"
     if verdict.declarer:
         what += f" by {verdict.declarer}" + (f" with {verdict.partner}" if verdict.partner else "")
     for p in verdict.problems:
-        tag = " (accepted at the table)" if p.accepted else ""
-        if p.judged:
-            tag = " (settled by the renons judgement)"
-        rule = f" [{p.rule}]" if p.rule else ""
-        trick = f" trick {p.trick}:" if p.trick else ""
-        print(f"{where(record, p.line)}: {p.code}{trick} {p.message}{rule}{tag}", file=out)
+        print(problem_line(record, p, paint), file=out)
     mismatch = any(p.code in ("score-mismatch",) for p in verdict.problems)
     if not quiet or mismatch:
         scores = format_scores(verdict.scores) if verdict.scores is not None else "not computed"
-        print(f"{head}: {verdict.status.value.upper()} {what}; scores {scores}", file=out)
+        status = paint.status(verdict.status.value.upper(), verdict.status.value)
+        print(f"{head}: {status} {what}; scores {scores}", file=out)
     if breakdown or mismatch:
         for line in verdict.breakdown:
             detail = f"   ({line.detail})" if line.detail else ""
             value = _value(line.label, line.value)
             print(f"    {line.label:<48} {value:>6}{detail}", file=out)
+
+
+def problem_line(record: Record, p: Problem, paint: Painter) -> str:
+    """``file:line: CODE[ trick N:] message [rule]`` and how the deal settled it, if it did:
+    the code red, yellow when the table accepted it, magenta when a renons judgement settled
+    it (with the words saying so)."""
+    style, tag = PROBLEM, ""
+    if p.accepted:
+        style, tag = ACCEPTED, "(accepted at the table)"
+    if p.judged:
+        style, tag = RENONS, "(settled by the renons judgement)"
+    rule = f" [{p.rule}]" if p.rule else ""
+    trick = f" trick {p.trick}:" if p.trick else ""
+    tag = f" {paint(tag, style)}" if tag else ""
+    return f"{where(record, p.line)}: {paint(p.code, style)}{trick} {p.message}{rule}{tag}"
 
 
 def _value(label: str, value: int) -> str:
@@ -124,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
     reporter = Reporter()
     errors: list[NotationError] = []
     out = sys.stdout
+    paint = Painter(out)
     results = []
     counts = dict.fromkeys(Status, 0)
     stopped = ""
@@ -134,9 +161,9 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 results.append(to_json(record, verdict))
             else:
-                human(record, verdict, out, args.breakdown, args.quiet)
+                human(record, verdict, out, args.breakdown, args.quiet > 0, paint)
             if args.renons:
-                _renons(record, verdict, out, results[-1] if args.json else None)
+                _renons(record, verdict, out, results[-1] if args.json else None, paint)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except OSError as exc:  # an input that fails while being read
@@ -146,8 +173,8 @@ def run(args: argparse.Namespace) -> int:
             {"code": e.code, "message": e.message, "line": e.line}]} for e in errors]  # fmt: skip
         json.dump(results, out, indent=1, ensure_ascii=False)
         out.write("\n")
-    elif not args.quiet or stopped or counts[Status.ERROR]:
-        print(summary(reporter.deals, counts, len(errors)), file=out)
+    elif args.quiet < 2:  # -qq: problems only
+        print(summary(reporter.deals, counts, len(errors), paint), file=out)
     if stopped:
         print(f"tarokpgn verify: stopped early ({stopped}) after {reporter.deals} deals: the "
               "deals after them were not verified", file=sys.stderr)  # fmt: skip
@@ -158,25 +185,39 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed or errors else 0
 
 
-def summary(deals: int, counts: dict[Status, int], unreadable: int = 0) -> str:
+def summary(
+    deals: int, counts: dict[Status, int], unreadable: int = 0, paint: Painter | None = None
+) -> str:
     """The last line: ``12 deals verified: 9 OK, 3 incomplete, 0 with problems``, the deals a
     proven renons settled and those the verifier failed on (internal errors) when there are
-    any."""
+    any. With ``paint``, each count that is not 0 in its status's colour."""
+    paint = paint or Painter(None)
+
+    def part(n: int, words: str, style: str) -> str:
+        return paint(f"{n} {words}", style if n else "")
+
     bad = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + unreadable
-    line = f"{deals} deals verified: {counts[Status.OK]} OK, "
+    line = f"{deals} deals verified: {part(counts[Status.OK], 'OK', OK)}, "
     if counts[Status.RENONS]:
-        line += f"{counts[Status.RENONS]} settled by a proven renons, "
-    line += f"{counts[Status.INCOMPLETE]} incomplete, {bad} with problems"
+        line += f"{part(counts[Status.RENONS], 'settled by a proven renons', RENONS)}, "
+    line += f"{part(counts[Status.INCOMPLETE], 'incomplete', UNDECIDED)}, "
+    line += part(bad, "with problems", PROBLEM)
     if counts[Status.ERROR]:
-        line += f", {counts[Status.ERROR]} not verified (internal error)"
+        line += ", " + part(counts[Status.ERROR], "not verified (internal error)", PROBLEM)
     return line
 
 
-def _renons(record: Record, verdict: Verdict, out: IO[str], data: dict[str, Any] | None) -> None:
+def _renons(
+    record: Record,
+    verdict: Verdict,
+    out: IO[str],
+    data: dict[str, Any] | None,
+    paint: Painter | None = None,
+) -> None:
     """``--renons``: the renons findings of one deal (:mod:`tarokpgn.renons`)."""
     from tarokpgn.cli.renons import audit_json, print_audit
 
     if data is not None:
         data["renons"] = audit_json(record, verdict)
     else:
-        print_audit(record, verdict, out)
+        print_audit(record, verdict, out, paint)

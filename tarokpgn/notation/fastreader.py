@@ -390,9 +390,11 @@ def _kontra(w: list[str], ctx: _Context) -> _Make:
     level = _LEVELS.get(w[2], 0) if len(w) == 4 else 0
     if not level:
         raise _Unsure(w)
-    target = (
-        w[3] if w[3] == "game" else _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, w[3])
-    )
+    target = w[3]
+    if target != "game":
+        if target in vocabulary.TARGETS:  # igra, hra …: the Lark reader reads them as game
+            raise _Unsure(target)
+        _canonical_word(vocabulary.ANNOUNCEMENTS, ctx.variant, target)
     seat = _seat(w[1], ctx)
     return lambda line: Kontra(seat, level, target, line)
 

@@ -107,6 +107,8 @@ def to_json(record: Record) -> JSON:
         s = record.source
         out["source"] = {"file": s.file, "offset": s.offset, "line": s.line}
         out["source"] |= {"sha256": s.sha256, "index": s.index}
+        if s.tag_lines:  # tags not laid out as in the export form: the line of each
+            out["source"]["tag_lines"] = {name: s.line + after for name, after in s.tag_lines}
     return out
 
 
@@ -151,7 +153,8 @@ def from_json(data: Mapping[str, Any]) -> Record:
     if "source" in data:
         s = data["source"]
         numbers = int(s["offset"]), int(s["line"]), int(s.get("index", 0))
-        source = Source(s["file"], numbers[0], numbers[1], s["sha256"], numbers[2])
+        placed = tuple((str(k), int(v) - numbers[1]) for k, v in s.get("tag_lines", {}).items())
+        source = Source(s["file"], numbers[0], numbers[1], s["sha256"], numbers[2], placed)
     tags = export_order((str(k), str(v)) for k, v in data.get("tags", {}).items())
     return Record(tags, items, source)
 

@@ -8,7 +8,9 @@ an editable install falls back to ``grammar/`` next to the package directory.
 
 from __future__ import annotations
 
+import difflib
 import functools
+import re
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -18,8 +20,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context, shorten
 from tarokpgn.model import MAX_RECORD_BYTES, Record, Source
+from tarokpgn.notation.tags import unescape
+from tarokpgn.vocabulary import fold
 
 GRAMMAR_FILE = "tarok.lark"
+SEATS_ALL = frozenset("NESWZ")
+"""Every seat label of the grammar (``SEAT``)."""
 
 
 def read_data_file(folder: str, name: str) -> str:
@@ -55,7 +61,7 @@ _ELEMENT_STARTS = frozenset(
 )
 _KONTRA_WORDS = frozenset(
     {"CONTRA", "FLEK", "DOUBLE", "CONTRE", "REKONTRA", "SURCONTRE", "SUBKONTRA", "SUB", "TUTTI"}
-    | {"MORTKONTRA", "MORT", "RETUTTI"}
+    | {"MORTKONTRA", "MORT", "RETUTTI", "SUPKONTRA", "REDOUBLE"}
 )
 _WORDS = {
     "SEAT": "a seat (N, E, S, W or Z)",
@@ -169,14 +175,70 @@ def _from_token(err: UnexpectedToken, at: Located) -> NotationError:
         line, col = at.end_position()
         return at.error("E103", "the record ends without 'end' (truncated?)", line, col)
     message = f"expected {describe_expected(expected)}, found {_describe_token(token)}"
+    if "SEAT" in expected:
+        message += seat_hint(str(token), at.text)
     code = "E107" if expected <= _TAG_TERMINALS else "E101"
     if code == "E107":
         message = "bad tag pair: " + message
     return at.error(code, message, err.line, err.column)
 
 
+_NEXT_ELEMENT_WORDS = frozenset(
+    {"end", "hand", "talon", "auction", "call", "exchange", "announce", "declare", "kontra"}
+    | {"renons", "irregular", "excuse_exchange"}
+)
+"""Words that start the next element (or end the record): never a kontra's target."""
+
+
+def _kontra_without_target(err: UnexpectedInput, at: Located) -> NotationError | None:
+    """E101 for a kontra written without its target (``kontra E 1`` and then the next
+    element), located on the kontra's line just after it, not at the next element that the
+    parser took for the target or stumbled on; None when the error is something else."""
+    parser = getattr(err, "interactive_parser", None)
+    stack = list(parser.parser_state.value_stack) if parser is not None else []
+    starts = [i for i, v in enumerate(stack) if isinstance(v, Tree) and v.data == "kontra_word"]
+    if not starts:
+        return None
+    word, own = stack[starts[-1]], stack[starts[-1] + 1 :]
+    if not own or not all(isinstance(t, Token) for t in own) or own[0].type != "SEAT":
+        return None
+    if own[-1].type == "NAME" and str(own[-1]).casefold() in _NEXT_ELEMENT_WORDS:
+        own.pop()  # the next element's keyword, read as the target
+    if own[-1].type == "INT" and at.text.startswith(".", own[-1].end_pos or 0):
+        own.pop()  # the next trick's number
+    if own[-1].type not in ("SEAT", "INT"):
+        return None
+    last = own[-1]
+    shown = " ".join([str(word.children[0]), *map(str, own)])
+    message = f"{shown!r} has no target: expected game or the announcement it doubles after it"
+    return at.error("E101", message, last.end_line or 1, (last.end_column or 1) + 1)
+
+
+_PLAYER_TAG = re.compile(r'\[\s*([NESWZ])\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+
+
+def seat_hint(found: str, text: str) -> str:
+    """``"; did you mean N (Ana)?"`` when ``found``, written where a seat belongs, is a seat
+    in lower case or (nearly) the name of a player of the record's ``text``; else ``""``."""
+    if len(found) > 40:
+        return ""
+    players = {seat: unescape(f'"{name}"') for seat, name in _PLAYER_TAG.findall(text)}
+    if found.upper() in SEATS_ALL and found.upper() != found:
+        seat = found.upper()
+        return f"; did you mean {seat!r}?"
+    by_name = {fold(name): seat for seat, name in players.items() if name}
+    close = difflib.get_close_matches(fold(found), list(by_name), n=2, cutoff=0.75)
+    if not close:
+        return ""
+    seats = [f"{by_name[c]!r} ({players[by_name[c]]}'s seat)" for c in close]
+    return "; did you mean " + " or ".join(seats) + "?"
+
+
 def to_syntax_error(err: UnexpectedInput, at: Located) -> NotationError:
     """Map a Lark exception to a located :class:`NotationSyntaxError`."""
+    missing = _kontra_without_target(err, at)
+    if missing is not None:
+        return missing
     if isinstance(err, UnexpectedCharacters):
         return _from_characters(err, at)
     if isinstance(err, UnexpectedToken):

@@ -81,10 +81,8 @@ class Words:
         return vocabulary.canonical(vocabulary.ANNOUNCEMENTS, self.variant, fold(text))
 
     def target(self, text: str) -> str:
-        """A kontra target: ``game`` or an announcement name."""
-        folded = fold(text)
-        table = vocabulary.ANNOUNCEMENTS
-        return folded if folded == "game" else vocabulary.canonical(table, self.variant, folded)
+        """A kontra target: ``game`` (``igra``, ``hra``, ``Spiel`` …) or an announcement name."""
+        return vocabulary.target(self.variant, fold(text))
 
     @staticmethod
     def kind(text: str) -> str:
@@ -153,9 +151,7 @@ class _Builder:
         try:
             return tuple(resolve_cards(words, self.deck))
         except UnknownCardError as err:
-            word = words[err.index]
-            message = f"{shorten(str(word))!r} is not a card of the {self.deck.name}-card pack"
-            raise self.fail("E104", message, word) from None
+            raise self.fail("E104", err.message, words[err.index]) from None
 
     def name(
         self, token: Token, read: Callable[[str], str], allowed: frozenset[str] = frozenset()
@@ -283,12 +279,12 @@ class _Builder:
     def _one_card(self, value: str, token: Token) -> str:
         if value in self.known:
             return value
+        message = f"{shorten(value)!r} is not a card of the {self.deck.name}-card pack"
         try:
             cards = resolve_cards(value.split("_"), self.deck)
-        except UnknownCardError:
-            cards = []
+        except UnknownCardError as err:
+            message, cards = err.message, []
         if len(cards) != 1:
-            message = f"{shorten(value)!r} is not a card of the {self.deck.name}-card pack"
             raise self.fail("E104", message, token)
         return cards[0]
 
@@ -370,15 +366,34 @@ def build_record(tree: Tree[Token], at: Located, *, offset: int = 0) -> Record:
     builder = _Builder(tags.get("Variant", ""), at)
     items = tuple(_ELEMENTS[c.data](builder, c) for c in children if c.data != "tag")
     record = Record(export_order(tags.items()), items)
-    return with_source(record, at.file, offset, at.first_line, at.record)
+    placed = _tag_lines(children, record.tags)
+    return with_source(record, at.file, offset, at.first_line, at.record, placed)
 
 
-def with_source(record: Record, file: str, offset: int, line: int, index: int) -> Record:
-    """``record`` with its :class:`Source`; the hash is that of its export-form text. A record
-    whose export form passes :data:`MAX_RECORD_BYTES` could not be read back: E111."""
+def _tag_lines(
+    children: Sequence[Tree[Token]], tags: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, int], ...]:
+    """Where each tag stands, in ``tags``' order (:attr:`Source.tag_lines`): empty when that
+    is the export form's layout, one a line from the record's first line."""
+    after = {str(c.children[0]): c.meta.line - 1 for c in children if c.data == "tag"}
+    placed = tuple([(name, after[name]) for name, _value in tags])
+    return () if all(line == i for i, (_name, line) in enumerate(placed)) else placed
+
+
+def with_source(
+    record: Record,
+    file: str,
+    offset: int,
+    line: int,
+    index: int,
+    tag_lines: tuple[tuple[str, int], ...] = (),
+) -> Record:
+    """``record`` with its :class:`Source` (``tag_lines``: :attr:`Source.tag_lines`); the hash
+    is that of its export-form text. A record whose export form passes
+    :data:`MAX_RECORD_BYTES` could not be read back: E111."""
     written = write_record(record).encode("utf-8")
     if len(written) > MAX_RECORD_BYTES:
         message = f"the record would be longer than {MAX_RECORD_BYTES:,} bytes in export form"
         raise NotationSyntaxError("E111", message, file=file, record=index, line=line, column=1)
     digest = hashlib.sha256(written).hexdigest()
-    return replace(record, source=Source(file, offset, line, digest, index))
+    return replace(record, source=Source(file, offset, line, digest, index, tag_lines))

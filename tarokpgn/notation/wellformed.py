@@ -10,7 +10,7 @@ E2xx), returned, not raised.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final, NamedTuple
 
 from tarokpgn.cards import DECKS, UNKNOWN
@@ -105,7 +105,8 @@ def _check_variant(c: _Checker) -> bool:
     if variant not in VARIANTS:
         shown = repr(shorten(variant)) if variant else "missing"
         known = ", ".join(VARIANTS)
-        c.add("E204", f"Variant tag {shown}: expected one of {known}")
+        message = f"Variant tag {shown}: expected one of {known}"
+        c.add("E204", message, c.record.tag_line("Variant"))
         return False
     return True
 
@@ -115,7 +116,8 @@ def _check_seats(c: _Checker) -> None:
     dealer = c.record.dealer
     if dealer and dealer not in seats:
         shown = shorten(dealer)
-        c.add("E207", f"Dealer {shown!r} is not a seat of {c.record.variant} ({' '.join(seats)})")
+        message = f"Dealer {shown!r} is not a seat of {c.record.variant} ({' '.join(seats)})"
+        c.add("E207", message, c.record.tag_line("Dealer"))
     for item in c.record.items:
         for seat in _item_seats(item):
             if seat not in seats:
@@ -157,24 +159,107 @@ def _size_ok(cards: tuple[str, ...], allowed: set[int]) -> bool:
     return len(cards) in allowed
 
 
+def _allowed(record: Record, hand: Hand) -> set[int]:
+    """The sizes ``hand`` may have in ``record``'s variant (the dealer's may differ)."""
+    sizes = DEAL_SIZES[record.variant]
+    dealer = record.dealer
+    if not dealer:
+        return {s.hand for s in sizes} | {s.dealer for s in sizes}
+    if hand.seat == dealer:
+        return {s.dealer for s in sizes}
+    return {s.hand for s in sizes}
+
+
+def _one_size(record: Record, hand: Hand) -> int:
+    """The one size ``hand`` may have, 0 when it may have several."""
+    allowed = _allowed(record, hand)
+    return next(iter(allowed)) if len(allowed) == 1 else 0
+
+
 def _check_sizes(c: _Checker) -> None:
     sizes = DEAL_SIZES[c.record.variant]
-    dealer = c.record.dealer
+    moved = misplaced(c.record, lambda hand: _one_size(c.record, hand))
     for item in c.record.items:
         if isinstance(item, Hand):
-            if not dealer:
-                allowed = {s.hand for s in sizes} | {s.dealer for s in sizes}
-            elif item.seat == dealer:
-                allowed = {s.dealer for s in sizes}
-            else:
-                allowed = {s.hand for s in sizes}
-            if not _size_ok(item.cards, allowed):
+            allowed = _allowed(c.record, item)
+            if moved is not None and item is moved.over:
+                c.add("E202", _moved_message(c.record, moved), item.line)
+            elif moved is not None and item is moved.under:
+                continue  # one mistake, one error: reported with the other hand
+            elif not _size_ok(item.cards, allowed):
                 expected = " or ".join(map(str, sorted(allowed)))
                 message = f"hand {item.seat} has {len(item.cards)} cards, expected {expected}"
                 c.add("E202", message, item.line)
         elif isinstance(item, Talon) and not _size_ok(item.cards, {s.talon for s in sizes}):
             expected = " or ".join(str(s.talon) for s in sizes)
             c.add("E203", f"talon has {len(item.cards)} cards, expected {expected}", item.line)
+
+
+def _moved_message(record: Record, moved: Misplaced) -> str:
+    """E202 for a card typed into the wrong seat's hand: both hands' counts, and which card."""
+    over, under = moved.over, moved.under
+    a, b = _one_size(record, over), _one_size(record, under)
+    expected = f"{a} each" if a == b else f"{a} and {b}"
+    counts = f"hand {over.seat} has {len(over.cards)} cards and hand {under.seat} "
+    return counts + f"{len(under.cards)}, expected {expected}: {moved.explain()}"
+
+
+class Misplaced(NamedTuple):
+    """A card typed into the wrong seat's hand: hand ``over`` has as many cards too many as
+    hand ``under`` has too few (the hands' counts show it)."""
+
+    over: Hand
+    under: Hand
+    extra: int
+    """How many cards ``over`` has too many (and ``under`` too few)."""
+    cards: tuple[str, ...]
+    """The cards of ``over`` that the tricks show ``under``'s seat playing, when they show all
+    of them (empty when they do not tell)."""
+    tricks: tuple[int, ...]
+    """The trick each of :attr:`cards` is played in."""
+
+    def explain(self) -> str:
+        """Which card went where, in a player's words."""
+        over, under = self.over.seat, self.under.seat
+        if not self.cards:
+            what = "a card" if self.extra == 1 else f"{self.extra} cards"
+            return f"{what} of {under}'s written in {over}'s hand?"
+        played = " and ".join(
+            f"{c} (trick {t})" for c, t in zip(self.cards, self.tricks, strict=True)
+        )
+        return f"{under} plays {played}, written in {over}'s hand"
+
+
+def misplaced(record: Record, size: Callable[[Hand], int]) -> Misplaced | None:
+    """The card (or cards) typed into the wrong seat's hand, when exactly one hand has ``k``
+    cards more than ``size`` gives it and exactly one ``k`` fewer (no ``?`` in either); which
+    cards they are when the tricks show the short hand's seat playing ``k`` cards of the long
+    one (read in the record's order of play). None when the hands do not show that."""
+    over: list[Hand] = []
+    under: list[Hand] = []
+    for hand in record.of_type(Hand):
+        want = size(hand)
+        if want <= 0 or UNKNOWN in hand.cards or len(hand.cards) == want:
+            continue
+        (over if len(hand.cards) > want else under).append(hand)
+    if len(over) != 1 or len(under) != 1:
+        return None
+    long, short = over[0], under[0]
+    extra = len(long.cards) - size(long)
+    if extra != size(short) - len(short.cards):
+        return None
+    order = record.seats
+    held = set(long.cards)
+    found: list[tuple[str, int]] = []
+    for trick in record.of_type(Trick):
+        if trick.leader in order:
+            first = order.index(trick.leader)
+            for i, card in enumerate(trick.cards):
+                if order[(first + i) % len(order)] == short.seat and card in held:
+                    found.append((card, trick.number))
+    if len(found) != extra:
+        found = []
+    return Misplaced(long, short, extra, tuple(c for c, _ in found), tuple(t for _, t in found))
 
 
 def _tricks_of(variant: str) -> int:
@@ -236,13 +321,14 @@ def _check_scores(c: _Checker) -> None:
             scores = parse_scores(value)
         except ValueError as err:
             example = '"N +59 E 0 …"'
-            c.add("E211", f"{tag} {shown!r}: {err}; expected seat/score pairs such as {example}")
+            message = f"{tag} {shown!r}: {err}; expected seat/score pairs such as {example}"
+            c.add("E211", message, c.record.tag_line(tag))
             continue
         if scores is not None and set(scores) != seats:
             message = (
                 f"{tag} {shown!r} must give a score for each seat ({' '.join(c.record.seats)})"
             )
-            c.add("E211", message)
+            c.add("E211", message, c.record.tag_line(tag))
 
 
 def check_record(record: Record) -> list[RecordError]:

@@ -1,6 +1,7 @@
 """The conformance corpus (docs/conformance.rst): every valid file reads cleanly, every invalid
 file gives exactly the error its first line names, every crash file found by fuzzing goes
-through every entry point without one and gets the verdict its first line names."""
+through every entry point without one and gets the verdict its first line names, and every
+verdict file gets exactly the verifier's problems its first lines name, each at its line."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ HERE = Path(__file__).resolve().parent
 VALID = sorted((HERE / "valid").glob("*.tpgn"))
 INVALID = sorted((HERE / "invalid").glob("*.tpgn"))
 CRASHES = sorted((HERE / "crashes").glob("*.tpgn"))
+VERDICTS = sorted((HERE / "verdicts").glob("*.tpgn"))
 EXPECT = re.compile(rb"^; expect (E\d{3}) (\d+)(?::(\d+))?\r?$")
 EXPECT_VERDICT = re.compile(r"^; expect-verdict ([a-z-]+)((?: [a-z-]+)*)$")
+EXPECT_PROBLEM = re.compile(r"^; expect-problem ([a-z-]+) (\d+)$")
 
 
 def problems(path: Path) -> list[NotationError]:
@@ -80,3 +83,16 @@ def test_crash(path: Path) -> None:
     verdict = verify(record)
     assert verdict.status == m.group(1)
     assert set(m.group(2).split()) <= {p.code for p in verdict.problems}
+
+
+@pytest.mark.parametrize("path", VERDICTS, ids=lambda p: p.name)
+def test_verdict_problems(path: Path) -> None:
+    from tarokpgn.replay import verify_all
+
+    lines = path.read_text(encoding="utf-8").split("\n")
+    want = [(m[1], int(m[2])) for m in map(EXPECT_PROBLEM.match, lines) if m]
+    assert want, f"{path.name}: first lines must be '; expect-problem CODE LINE'"
+    records = list(iter_records(path))
+    assert all(isinstance(r, Record) for r in records)
+    got = [(p.code, p.line) for _, v in verify_all(records) for p in v.problems]  # type: ignore[arg-type]
+    assert got == want

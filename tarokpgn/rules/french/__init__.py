@@ -93,7 +93,7 @@ class FrenchRuleset(Ruleset):
                 continue
             if sum(1 for c in hand if t.suit[c] == 4) == 1:
                 msg = f"{deal.label(pos)} was dealt the Petit as his only trump (petit sec): "
-                msg += "the deal is void and must be dealt again (F-2.5)"
+                msg += "the deal is void and must be dealt again"
                 return Fault("petit-sec", msg, "F-2.5", pos)
         return None
 
@@ -131,7 +131,7 @@ class FrenchRuleset(Ruleset):
         return declarations.check_shown(deal, pos, name, cards, self.opts)
 
     def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
-        msg = "French Tarot has no kontra: the contract ladder replaces doubling (F-3.1)"
+        msg = "French Tarot has no kontra: the contract ladder replaces doubling"
         return Fault("illegal-kontra", msg, "F-3.1", pos)
 
     def check_excuse_exchange(

@@ -59,7 +59,7 @@ class FrenchAuction(Auction):
             return Fault("illegal-bid", "the auction is already over", "F-3.3", pos)
         if pos != expected:
             spoke = any(p == pos for p, _ in self.said)
-            why = "has already spoken (F-3.3)" if spoke else "speaks out of turn (F-3.2)"
+            why = "has already spoken" if spoke else "speaks out of turn"
             msg = f"{who} {why}: it was {self.labels[expected]}'s turn"
             return Fault("illegal-bid", msg, "F-3.3" if spoke else "F-3.2", pos)
         if bid == "pass":
@@ -67,11 +67,11 @@ class FrenchAuction(Auction):
         c = self.ladder.get(bid)
         if c is None:
             known = ", ".join(["pass", *self.ladder])
-            msg = f"{bid!r} is not a contract of French Tarot (bids: {known}) (F-3.1, F-3.7)"
+            msg = f"{bid!r} is not a contract of French Tarot (F-3.7); the bids: {known}"
             return Fault("illegal-bid", msg, "F-3.1", pos)
         if self.best is not None and c.rank <= self.best[1].rank:
             high = self.best[1].id
-            msg = f"{who} bids {bid}, which does not beat {high} (F-3.3)"
+            msg = f"{who} bids {bid}, which does not beat {high}"
             return Fault("illegal-bid", msg, "F-3.3", pos)
         return None
 

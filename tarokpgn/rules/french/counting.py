@@ -161,22 +161,22 @@ def check_exchange_card(
     found = _excuse_trick(deal, opts) if known else None
     pos = found[3] if found is not None else None  # the Excuse's player gives the card
     if isinstance(deal, FrenchDealState) and deal.excuse_given:
-        msg = "a second excuse_exchange: the Excuse is exchanged once, for one card (F-9.2)"
+        msg = "a second excuse_exchange: the Excuse is exchanged once, for one card"
         return Fault(code, msg, "F-9.2", pos)
     name = t.tokens[card] if card is not None else "?"
     head = f"excuse_exchange {name}: "
     fool = t.card("FOOL")
     if card == fool:
-        msg = head + "the Excuse's side gives another card for it, not the Excuse itself (F-9.2)"
+        msg = head + "the Excuse's side gives another card for it, not the Excuse itself"
         return Fault(code, msg, "F-9.2", pos)
     if card is not None and t.points[card] != 1:
         worth = f"{t.points[card] // 2}.5" if t.points[card] % 2 else str(t.points[card] // 2)
-        msg = head + f"the card given for the Excuse is worth 0.5 (F-9.2), {name} is worth "
+        msg = head + f"the card given for the Excuse is worth 0.5, {name} is worth "
         return Fault(code, msg + f"{worth} (F-1.7)", "F-9.2", pos)
     if c is None or not known:
         return None
     if c.kind == "passed":
-        return Fault(code, head + "the deal was thrown in: nothing was played (F-3.5)", "F-3.5")
+        return Fault(code, head + "the deal was thrown in: nothing was played", "F-3.5")
     if found is None:
         if c.talon == 0 and deal.talon is not None and fool in deal.talon:
             where = "is in the dog"
@@ -184,13 +184,13 @@ def check_exchange_card(
             where = "is in the écart"
         else:
             where = "was not played before this line"
-        msg = head + f"the Excuse {where}: nothing is exchanged for it (F-9.2)"
+        msg = head + f"the Excuse {where}: nothing is exchanged for it"
         return Fault(code, msg, "F-9.2")
     trick, player, dest, pos = found
     winner = side(deal, trick.winner) if trick.winner is not None else player
     if dest != player:
         msg = f"the Excuse, played to the last trick, went to the {_word(dest)}: "
-        return Fault(code, head + msg + "nothing is exchanged (F-9.4)", "F-9.4", pos)
+        return Fault(code, head + msg + "nothing is exchanged", "F-9.4", pos)
     if winner == player:
         if trick.number != deal.total_tricks:
             rule, msg = "F-9.3", f"the {_word(player)} won the Excuse's trick {trick.number}"
@@ -198,15 +198,15 @@ def check_exchange_card(
             rule, msg = "F-9.5", f"the Excuse won the last trick for the {_word(player)}"
         else:
             rule, msg = "F-9.4", f"the {_word(player)} won the last trick, the Excuse's"
-        return Fault(code, head + msg + f" itself: nothing is exchanged ({rule})", rule, pos)
+        return Fault(code, head + msg + " itself: nothing is exchanged", rule, pos)
     side_of = sides(deal)
     won = [tr for tr in deal.tricks if tr.winner is not None and side_of[tr.winner] == player]
     if not won:
         if deal.complete:
-            msg = f"the {_word(player)} won no trick, so it gives nothing for the Excuse (F-9.6)"
+            msg = f"the {_word(player)} won no trick, so it gives nothing for the Excuse"
             return Fault(code, head + msg, "F-9.6", pos)
         msg = f"the {_word(player)} has won no trick before this line: it has no card to give"
-        return Fault(code, head + msg + " yet (F-9.2)", "F-9.2", pos)
+        return Fault(code, head + msg + " yet", "F-9.2", pos)
     if card is None:
         return None
     dog, owner = _dog_if_known(deal)
@@ -215,7 +215,7 @@ def check_exchange_card(
         msg = f"the {_word(player)} does not own {name} "
         msg += "at the end" if deal.complete else "at this point"
         msg += f" ({_whereabouts(deal, card, side_of)}): the card given comes from its won cards"
-        return Fault(code, head + msg + " (F-9.2, F-10.1)", "F-9.2", pos)
+        return Fault(code, head + msg + " (F-10.1)", "F-9.2", pos)
     return None
 
 

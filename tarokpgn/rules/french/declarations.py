@@ -50,23 +50,23 @@ def check_name(deal: DealState, pos: int, name: str, opts: FrenchOptions) -> Fau
     c = deal.contract
     who = deal.label(pos)
     if c is None or c.kind == "passed":
-        return Fault("illegal-announcement", "nothing is declared in a thrown-in deal (F-3.5)",
-                     "F-3.5", pos)  # fmt: skip
+        return Fault("illegal-announcement", "nothing is declared in a thrown-in deal", "F-3.5",
+                     pos)  # fmt: skip
     if handful_size(name) is not None:
         return _check_handful_name(deal, pos, name, opts)
     if name in ("chelem", "petit-chelem"):
         if name == "petit-chelem" and not opts.petit_chelem:
-            msg = "petit chelem is not an announcement of the fft ruleset (F-12.2)"
+            msg = "petit chelem is not an announcement of the fft ruleset"
             return Fault("illegal-announcement", msg, "F-12.2", pos)
         if pos != deal.declarer:
-            msg = f"{who} is not the taker: only the taker announces a {name} (F-6.7)"
+            msg = f"{who} is not the taker: only the taker announces a {name}"
             return Fault("illegal-announcement", msg, "F-6.7", pos)
         if name in deal.announced:
             return Fault("illegal-announcement", f"{name} was already announced", "F-6.7", pos)
         return None
     if name == "misere" and opts.misere:
         return _check_misere(deal, pos)
-    msg = f"{name!r} is not a declaration or announcement of French Tarot (F-6)"
+    msg = f"{name!r} is not a declaration or announcement of French Tarot"
     return Fault("illegal-announcement", msg, "F-6", pos)
 
 
@@ -74,10 +74,10 @@ def _check_handful_name(deal: DealState, pos: int, name: str, opts: FrenchOption
     levels = sizes(deal.players, opts)
     if handful_level(deal.players, name, opts) is None:
         allowed = "/".join(str(n) for n in levels)
-        msg = f"{name}: a poignée with {deal.players} players shows {allowed} trumps (F-6.1)"
+        msg = f"{name}: a poignée with {deal.players} players shows {allowed} trumps"
         return Fault("illegal-declaration", msg, "F-6.1", pos)
     if any(p == pos and handful_size(n) for p, n, _ in deal.declared_cards):
-        msg = f"{deal.label(pos)} has already declared a poignée (F-6.4)"
+        msg = f"{deal.label(pos)} has already declared a poignée"
         return Fault("illegal-declaration", msg, "F-6.4", pos)
     return None
 
@@ -86,7 +86,7 @@ def _check_misere(deal: DealState, pos: int) -> Fault | None:
     hand = deal.hands[pos]
     t = deal.tables
     if hand is not None and any(t.suit[c] == TRUMP_SUIT or t.tokens[c] == "FOOL" for c in hand):
-        msg = f"{deal.label(pos)} declares misère while holding a trump or the Excuse (F-12.1)"
+        msg = f"{deal.label(pos)} declares misère while holding a trump or the Excuse"
         return Fault("illegal-declaration", msg, "F-12.1", pos)
     return None
 
@@ -109,16 +109,16 @@ def check_shown(
         trumps = [c for c in hand if t.suit[c] == TRUMP_SUIT]
         usable = len(trumps) + (1 if fool in hand else 0)
         if usable < n:
-            msg = f"{who} declares {name} holding {len(trumps)} trump(s) (F-6.1)"
+            msg = f"{who} declares {name} holding {len(trumps)} trump(s)"
             return Fault("illegal-declaration", msg, "F-6.1", pos)
         return None
     names = " ".join(t.names(cards))
     if len(cards) != n or len(set(cards)) != n:
-        msg = f"{who} declares {name} but shows {len(cards)} card(s): {names} (F-6.2)"
+        msg = f"{who} declares {name} but shows {len(cards)} card(s): {names}"
         return Fault("illegal-declaration", msg, "F-6.2", pos)
     bad = [c for c in cards if t.suit[c] != TRUMP_SUIT and c != fool]
     if bad:
-        msg = f"a poignée shows trumps only: {' '.join(t.names(bad))} is not one (F-6.1)"
+        msg = f"a poignée shows trumps only: {' '.join(t.names(bad))} is not one"
         return Fault("illegal-declaration", msg, "F-6.1", pos)
     if hand is not None:
         fault = _check_held(deal, pos, name, cards, hand, opts)
@@ -129,7 +129,7 @@ def check_shown(
             if hidden:
                 msg = f"{who} shows the Excuse in {name} while holding other trumps "
                 msg += f"({' '.join(t.names(hidden))}): the Excuse stands in only for a missing"
-                msg += " trump (F-6.3)"
+                msg += " trump"
                 return Fault("illegal-declaration", msg, "F-6.3", pos)
     return None
 
@@ -148,9 +148,9 @@ def _check_held(
         return None
     if missing:
         t = deal.tables
-        where = " (put in the écart, F-6.6)" if discarded else ""
+        where = ": it was put in the écart (F-6.1)" if discarded else ""
         msg = f"{deal.label(pos)} shows {' '.join(t.names(missing))} in {name} without holding "
-        msg += f"it{where} (F-6.1)"
+        msg += f"it{where}"
         return Fault("illegal-declaration", msg, "F-6.6" if discarded else "F-6.1", pos)
     return None
 

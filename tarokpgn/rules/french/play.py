@@ -104,7 +104,7 @@ class FrenchDealState(DealState):
         if self._called_suit_lead(pos, card):
             suit = self.name(self.called or 0)[0]
             msg = f"{self.label(pos)} leads {self.name(card)} to the first trick: the called "
-            msg += f"suit ({suit}) may be led there only with {self.name(self.called or 0)} (F-4.4)"
+            msg += f"suit ({suit}) may be led there only with {self.name(self.called or 0)}"
             return Fault("called-suit-lead", msg, "F-4.4", pos, (self.name(card),))
         return None
 

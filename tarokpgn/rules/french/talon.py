@@ -59,7 +59,7 @@ def check_call(deal: DealState, pos: int, card: int) -> Fault | None:
         why = "only a King may be called unless the taker holds all four Kings"
     else:
         why = f"holding the higher ranks, the taker must call {words[rank]}"
-    return Fault("illegal-call", f"{name} may not be called: {why} (F-4.1)", "F-4.1", pos)
+    return Fault("illegal-call", f"{name} may not be called: {why}", "F-4.1", pos)
 
 
 # --- the écart (F-5) ---------------------------------------------------------------------------
@@ -94,26 +94,26 @@ def check_exchange(
     never a King or an oudler (F-5.2), trumps only when forced and shown (F-5.3)."""
     who = deal.label(pos)
     if pos != deal.declarer:
-        msg = f"{who} is not the taker: only the taker takes the dog (F-5.1)"
+        msg = f"{who} is not the taker: only the taker takes the dog"
         return [Fault("talon-group", msg, "F-5.1", pos)]
     size = deal.ruleset.talon_size
     faults: list[Fault] = []
     if deal.talon is not None and set(take) != set(deal.talon):
         msg = f"the taker takes the whole dog ({_names(deal, deal.talon)}), not "
-        msg += f"{_names(deal, take) or 'nothing'} (F-5.1)"
+        msg += f"{_names(deal, take) or 'nothing'}"
         faults.append(Fault("talon-group", msg, "F-5.1", pos))
     elif len(take) != size:
-        msg = f"the dog has {size} cards, {len(take)} taken (F-2.4, F-5.1)"
+        msg = f"the dog has {size} cards (F-2.4), {len(take)} taken"
         faults.append(Fault("talon-group", msg, "F-5.1", pos))
     if len(discard) != size:
-        msg = f"the écart has {size} cards, not {len(discard)} (F-5.1)"
+        msg = f"the écart has {size} cards, not {len(discard)}"
         faults.append(Fault("discard-count", msg, "F-5.1", pos))
     hand = deal.hands[pos]
     after = (hand | set(take)) if hand is not None else None
     if after is not None:
         missing = [c for c in discard if c not in after]
         if missing:
-            msg = f"{who} puts {_names(deal, missing)} in the écart without holding it (F-5.1)"
+            msg = f"{who} puts {_names(deal, missing)} in the écart without holding it"
             faults.append(Fault("not-held", msg, "F-5.1", pos))
     faults += _check_cards(deal, pos, discard, show, after, opts)
     return faults
@@ -133,19 +133,19 @@ def _check_cards(
     bad = [c for c in discard if c in never]
     if bad:
         what = "Kings and oudlers" if opts.ecart_forbidden == "fft" else "trumps and oudlers"
-        msg = f"{_names(deal, bad)} may not be put in the écart ({what} never, F-5.2)"
+        msg = f"{_names(deal, bad)} may not be put in the écart ({what} never)"
         faults.append(Fault("illegal-discard", msg, "F-5.2", pos))
     trumps = [c for c in discard if t.suit[c] == TRUMP_SUIT and c not in bad]
     kings = [c for c in discard if deal.name(c) in KINGS and c not in bad]
     hidden = [c for c in (*trumps, *kings) if c not in show]
     if hidden:
-        msg = f"{_names(deal, hidden)} put in the écart must be shown to the others (F-5.3)"
+        msg = f"{_names(deal, hidden)} put in the écart must be shown to the others"
         faults.append(Fault("illegal-discard", msg, "F-5.3", pos))
     if trumps and after is not None and opts.ecart_forbidden == "fft":
         k = plain_count(after, deal)
         n = len(discard)
         if k >= n or len(trumps) > n - k:
             msg = f"trump(s) {_names(deal, trumps)} put in the écart while {min(k, n)} other "
-            msg += "card(s) could be (trumps only when the écart cannot be made otherwise, F-5.3)"
+            msg += "card(s) could be (trumps only when the écart cannot be made otherwise)"
             faults.append(Fault("illegal-discard", msg, "F-5.3", pos))
     return faults

@@ -129,13 +129,13 @@ class SlovenianRuleset(Ruleset):
         who = deal.label(pos)
         if c is None or not c.announcements:
             what = c.id if c else "this game"
-            msg = f"no announcements in {what} (SL-7.2)"
+            msg = f"no announcements in {what}"
             return Fault("illegal-announcement", msg, "SL-7.2", pos)
         if name not in self.allowed_announcements():
-            msg = f"{name!r} is not an announcement of this ruleset (SL-7.3)"
+            msg = f"{name!r} is not an announcement of this ruleset"
             return Fault("illegal-announcement", msg, "SL-7.3", pos)
         if name in deal.announced:
-            msg = f"{name} was already announced (SL-7.7)"
+            msg = f"{name} was already announced"
             return Fault("illegal-announcement", msg, "SL-7.7", pos)
         return self._announcer_ok(deal, pos, name, who)
 
@@ -144,17 +144,17 @@ class SlovenianRuleset(Ruleset):
         holding = self.opts.announce_requires_holding == "as_stated"
         lacks = hand is not None and deal.tables.card("T1") not in hand
         if name == "pagat-ultimo" and holding and lacks:
-            msg = f"{who} announces pagat ultimo without holding the pagat (SL-7.5)"
+            msg = f"{who} announces pagat ultimo without holding the pagat"
             return Fault("illegal-announcement", msg, "SL-7.5", pos)
         if name == "solo" and (
             pos != deal.declarer or not deal.contract or not deal.contract.calls
         ):
-            msg = "only the declarer of three, two or one may announce solo (SL-7.9)"
+            msg = "only the declarer of three, two or one may announce solo"
             return Fault("illegal-announcement", msg, "SL-7.9", pos)
         if name == "king-ultimo":
             called = deal.called
             if called is None or (hand is not None and called not in hand):
-                msg = "only the called king's holder may announce king ultimo (SL-7.6)"
+                msg = "only the called king's holder may announce king ultimo"
                 return Fault("illegal-announcement", msg, "SL-7.6", pos)
         return None
 
@@ -162,13 +162,13 @@ class SlovenianRuleset(Ruleset):
         c = deal.contract
         who = deal.label(pos)
         if c is not None and c.kind == "klop" and not self.opts.klop_kontra:
-            return Fault("illegal-kontra", "klop cannot be kontra'd (SL-8.5)", "SL-8.5", pos)
+            return Fault("illegal-kontra", "klop cannot be kontra'd", "SL-8.5", pos)
         if target != "game" and target not in deal.announced:
-            msg = f"kontra on {target}, which nobody announced (SL-8.3)"
+            msg = f"kontra on {target}, which nobody announced"
             return Fault("illegal-kontra", msg, "SL-8.3", pos)
         current = deal.kontras.get(target, 0)
         if not 1 <= level <= self.max_kontra or level != current + 1:
-            msg = f"kontra level {level} on {target} must follow level {current} (SL-8.2)"
+            msg = f"kontra level {level} on {target} must follow level {current}"
             return Fault("illegal-kontra", msg, "SL-8.2", pos)
         return self._kontra_side(deal, pos, level, target, who)
 
@@ -184,7 +184,7 @@ class SlovenianRuleset(Ruleset):
         same = deal.side_of(pos) == deal.side_of(owner_pos)
         if same == (level % 2 == 1):
             side = "its own side" if same else "the other side"
-            msg = f"{who} may not say kontra level {level} on {target}: that is {side}'s (SL-8.2)"
+            msg = f"{who} may not say kontra level {level} on {target}: that is {side}'s"
             return Fault("illegal-kontra", msg, "SL-8.2", pos)
         return None
 

@@ -157,7 +157,7 @@ class SlovenianAuction(Auction):
     def check(self, pos: int, bid: str) -> Fault | None:
         who = self.labels[pos]
         if self.compulsory:
-            msg = "this deal is a compulsory klop: there is no auction (SL-3.1)"
+            msg = "this deal is a compulsory klop: there is no auction"
             return Fault("illegal-bid", msg, "SL-3.1", pos)
         if self.done:
             if bid in self._after_end(pos):
@@ -165,14 +165,15 @@ class SlovenianAuction(Auction):
             return Fault("illegal-bid", f"the auction was already over when {who} bid {bid}",
                          "SL-3.9", pos)  # fmt: skip
         if pos in self.passed:
-            msg = f"{who} passed earlier and may not bid again (SL-3.3)"
+            msg = f"{who} passed earlier and may not bid again"
             return Fault("illegal-bid", msg, "SL-3.3", pos)
         if pos != self._turn:
             msg = f"{who} spoke out of turn: it was {self.labels[self._turn or 0]}'s turn"
             return Fault("out-of-turn", msg, "SL-3.4", pos)
         why = self.reason(pos, bid)
         if why:
-            rule = why[why.rfind("(") + 1 : -1] if why.endswith(")") else "SL-3"
+            cut = why.rfind(" (SL-") if why.endswith(")") else -1  # the reason's rule
+            rule, why = (why[cut + 2 : -1], why[:cut]) if cut >= 0 else ("SL-3", why)
             return Fault("illegal-bid", f"{who} may not bid {bid}: {why}", rule, pos)
         return None
 

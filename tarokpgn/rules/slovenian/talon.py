@@ -34,8 +34,8 @@ def check_call(deal: DealState, pos: int, card: int, opts: SlovenianOptions) -> 
     name = deal.name(card)
     if name in QUEENS and opts.call_queen_with_four_kings:
         return Fault("illegal-call", f"{name}: a queen may be called only by a player holding "
-                     "all four kings (SL-5.4)", "SL-5.4", pos)  # fmt: skip
-    return Fault("illegal-call", f"{name} is not a king: only a king may be called (SL-5.1)",
+                     "all four kings", "SL-5.4", pos)  # fmt: skip
+    return Fault("illegal-call", f"{name} is not a king: only a king may be called",
                  "SL-5.1", pos)  # fmt: skip
 
 
@@ -126,10 +126,10 @@ def _check_discard(
     never = forbidden_layaway(deal, opts)
     bad = [c for c in discard if c in never]
     if bad:
-        msg = f"{_names(deal, bad)} may not be laid away (kings and trula never, SL-6.6)"
+        msg = f"{_names(deal, bad)} may not be laid away (kings and trula never)"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
     if opts.layaway_from_talon == "forbidden" and any(c in take for c in discard):
-        msg = "a card just taken from the talon may not be laid away (SL-6.6)"
+        msg = "a card just taken from the talon may not be laid away"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
     faults += _check_taroks(deal, pos, take, discard, show, opts)
     return faults
@@ -154,7 +154,7 @@ def _check_taroks(
     faults: list[Fault] = []
     hidden = [c for c in taroks if c not in show]
     if hidden:
-        msg = f"laid-away tarok(s) {_names(deal, hidden)} must be shown face up (SL-6.6)"
+        msg = f"laid-away tarok(s) {_names(deal, hidden)} must be shown face up"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
     hand = deal.hands[pos]
     if opts.layaway_taroks == "face_up" or hand is None:
@@ -170,7 +170,6 @@ def _check_taroks(
         and not (from_talon and c in take)
     )
     if kept:
-        msg = (f"taroks {_names(deal, taroks)} laid away while {_names(deal, kept)} could be "
-               "(SL-6.6)")  # fmt: skip
+        msg = f"taroks {_names(deal, taroks)} laid away while {_names(deal, kept)} could be"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
     return faults

@@ -89,7 +89,7 @@ def declaration_fault(
     rules = Rules(deal.opts.contatori_minimum, deal.opts.grande_tail)
     found = combination(name, frozenset(names), rules)
     if found is None:
-        msg = f"{' '.join(names)} do not make a {name} (T-6)"
+        msg = f"{' '.join(names)} do not make a {name}"
         return Fault("bad-declaration", msg, "T-6", pos, tuple(names))
     extra = sorted(set(names) - set(found.cards))
     if extra:
