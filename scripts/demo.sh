@@ -17,7 +17,7 @@ tarokpgn check examples/*.tpgn "${sample[@]}"
 echo "== verify: every deal of the sample archive is legal and scored right"
 tarokpgn verify -q "${sample[@]}"
 
-echo "== verify: the hand-written examples of every variant (one accepted revoke is reported)"
+echo "== verify: the hand-written examples of every variant (one revoke, claimed and proven, is reported)"
 tarokpgn verify -q examples/*.tpgn
 
 echo "== index into $db"

@@ -191,8 +191,8 @@ def test_a_failing_reader_costs_the_rest_of_its_chunk_only(
     files = write_archive(tmp_path / "d", 2, 6)
     read = ingest.read_chunk
 
-    def failing_read(data: bytes, file: str) -> Iterator[Record | NotationError]:
-        for i, item in enumerate(read(data, file)):
+    def failing_read(data: bytes, file: str, line: int = 1) -> Iterator[Record | NotationError]:
+        for i, item in enumerate(read(data, file, line)):
             if i == 3 and file == str(files[0].resolve()):
                 raise RuntimeError("the reader broke")
             yield item
@@ -216,9 +216,9 @@ def error_status_verify(record: Record) -> Verdict:
     return verdict
 
 
-def _read_with_e100(data: bytes, file: str) -> Iterator[Record | NotationError]:
+def _read_with_e100(data: bytes, file: str, line: int = 1) -> Iterator[Record | NotationError]:
     """The records of ``data``, the reader failing on deal 7 (as it reports a bug: E100)."""
-    for item in _READ(data, file):
+    for item in _READ(data, file, line):
         if isinstance(item, Record) and item.get("Deal") == "7":
             yield NotationError("E100", "tarokpgn failed on this record", file=file, line=1)
         else:

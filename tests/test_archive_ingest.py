@@ -31,6 +31,8 @@ from tarokpgn.errors import NotationError
 from tarokpgn.notation import iter_records
 from tarokpgn.replay import verify
 
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
 FAKE = "archive_fakes:fake_verify"
 TESTS = Path(__file__).parent
 
@@ -102,6 +104,25 @@ def test_chunked_index_equals_whole_file_index(tmp_path: Path, workers: int) -> 
     assert len(expected["deals"]) == 300
     idx = sorted(r[1] for r in expected["occurrences"] if r[0].endswith("part000.tpgn"))
     assert idx == list(range(1, 151))
+
+
+def test_chunked_index_keeps_every_problem_at_its_line_in_the_file(tmp_path: Path) -> None:
+    """Problems on movetext lines of a record after the file's first chunk were stored at
+    their line in the chunk, not in the file (the real verifier; the fake one finds none)."""
+    text = (EXAMPLES / "renons.tpgn").read_text(encoding="utf-8")
+    deals = [text.replace("Club evening", f"Club evening {n}") for n in range(20)]
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "deals.tpgn").write_text("\n".join(deals), encoding="utf-8")
+    lines = []
+    for chunk_bytes in (1 << 20, 3000):
+        with Archive(tmp_path / f"{chunk_bytes}.duckdb") as archive:
+            index_paths(archive, [tmp_path / "d"], workers=1, chunk_bytes=chunk_bytes)
+            rows = archive.query("SELECT line, code FROM problems ORDER BY line").rows
+            lines.append(rows)
+    step = text.count("\n") + 1
+    first = text.split("\n").index(next(x for x in text.split("\n") if x.startswith("7. "))) + 1
+    assert lines[0] == [(first + n * step, "follow-suit") for n in range(20)]
+    assert lines[1] == lines[0]
 
 
 def test_reindex_is_idempotent_and_changes_replace(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -68,22 +68,14 @@ Verifier = Callable[[Record], Verdict]
 # --- integration points: the reader and the verifier ------------------------------------------
 
 
-def read_chunk(data: bytes, file: str) -> Iterator[Record | NotationError]:
-    """The records (or located errors) of ``data``, a run of whole records of ``file``.
+def read_chunk(data: bytes, file: str, line: int = 1) -> Iterator[Record | NotationError]:
+    """The records (or located errors) of ``data``, a run of whole records of ``file`` that
+    starts on its line ``line``: every line number given (records, items, errors) is the
+    file's. The fast export-form reader (it hands other text to the Lark reader and gives the
+    same results)."""
+    from tarokpgn.notation.fastreader import iter_export
 
-    The fast export-form reader when it is there (it hands other text to the Lark reader and
-    gives the same results), else :func:`tarokpgn.notation.iter_records`.
-    """
-    reader: Any
-    try:
-        from tarokpgn.notation.fastreader import iter_export
-
-        reader = iter_export
-    except ImportError:  # pragma: no cover
-        from tarokpgn.notation import iter_records
-
-        reader = iter_records
-    yield from reader(data, file)
+    yield from iter_export(data, file, line=line)
 
 
 JSON_SUFFIXES: Final = (".json", ".jsonl")
@@ -276,12 +268,12 @@ def unpack_tables(packed: bytes) -> dict[str, pa.Table]:
 
 
 def _located(record: Record, task: Task, number: int) -> Record:
-    """``record`` placed in its file: its offset and line in the file, its record number."""
+    """``record`` placed in its file: its offset in the file and its record number (its lines
+    are the file's already: :func:`read_chunk`)."""
     src = record.source
     assert src is not None
     # built directly: dataclasses.replace costs more than reading some records
-    moved = Source(src.file, src.offset + task.start, src.line + task.line - 1, src.sha256, number,
-                   src.tag_lines)  # fmt: skip
+    moved = Source(src.file, src.offset + task.start, src.line, src.sha256, number, src.tag_lines)
     return Record(record.tags, record.items, moved)
 
 
@@ -314,14 +306,14 @@ def _add_chunk(rows: Rows, data: bytes, task: Task, *, careful: bool) -> tuple[i
     indexer failed on. With ``careful``, each deal is checked to be storable first."""
     verify = verifier(task.verifier)
     records = errors = failed = 0
-    read = read_json if task.file.endswith(JSON_SUFFIXES) else read_chunk
+    json = task.file.endswith(JSON_SUFFIXES)  # a JSON file is one task, from its line 1
     try:
-        for item in read(data, task.file):
+        for item in read_json(data, task.file) if json else read_chunk(data, task.file, task.line):
             records += 1
             if isinstance(item, NotationError):
                 errors += 1
                 failed += item.code == READER_FAILED
-                line = item.line + task.line - 1 if item.line else task.line
+                line = item.line or task.line
                 rows.add_error(
                     task.file, records, line, item.code, item.message, column=item.column
                 )

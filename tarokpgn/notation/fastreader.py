@@ -785,15 +785,16 @@ def _records(
 
 
 def iter_export(
-    data: bytes, file: str = "<string>", fallback: Fallback = lark_fallback
+    data: bytes, file: str = "<string>", fallback: Fallback = lark_fallback, line: int = 1
 ) -> Iterator[Result]:
     """Every record of a file's bytes, in order, each with its :class:`Source`, or the located
     error that replaced it: the same results as :func:`tarokpgn.notation.iter_records`.
 
     Records strictly in export form are read the fast way; any other record goes to
-    ``fallback`` (by default the Lark reader).
+    ``fallback`` (by default the Lark reader). ``line``: the file's line ``data`` starts on
+    (a chunk of a file read in parts), so every line number given is the file's.
     """
-    return _records(data, file, fallback, 0, 1, 1)
+    return _records(data, file, fallback, 0, line, 1)
 
 
 def read_export(
