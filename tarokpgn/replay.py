@@ -285,7 +285,8 @@ def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
 def _unverifiable(record: Record) -> Verdict:
     """A record of a variant without a rules engine: well-formedness checked, INCOMPLETE unless
     the record is not well formed (then ILLEGAL, with each problem)."""
-    msg = f"{NO_ENGINE_CODE.replace('-', ' ')} for {record.variant} yet: only syntax and "
+    variant = record.variant or "a record without a Variant tag"
+    msg = f"{NO_ENGINE_CODE.replace('-', ' ')} for {variant} yet: only syntax and "
     msg += "well-formedness were checked"
     problems = [Problem(NO_ENGINE_CODE, msg, record.tag_line("Variant"))]
     bad = [Problem(e.code, e.message, e.line, e.column) for e in check_record(record)]

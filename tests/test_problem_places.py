@@ -317,3 +317,14 @@ def test_the_verdict_files_say_one_problem_each() -> None:
     for path in sorted(VERDICTS.glob("*.tpgn")):
         verdicts: list[Verdict] = [v for _, v in verify_all(_records(path))]
         assert sum(len(v.problems) for v in verdicts) == 1, path.name
+
+
+def test_messages_name_what_is_missing_once() -> None:
+    """Review of issue 15: E211 said "seat/score pairs" twice; a record without a Variant tag
+    was "no rules engine for  yet" (an empty name)."""
+    bad = parse_record('[Variant "slovenian-4"]\n[Result "N +5 E"]\n\nend\n')
+    (e211,) = [e for e in check_record(bad) if e.code == "E211"]
+    assert e211.message.count("seat/score pairs") == 1
+    (no_engine,) = [p for p in verify(parse_record('[Event "x"]\n\nend\n')).problems
+                    if p.code == "no-rules-engine"]  # fmt: skip
+    assert "for a record without a Variant tag yet" in no_engine.message

@@ -321,7 +321,7 @@ def _check_scores(c: _Checker) -> None:
             scores = parse_scores(value)
         except ValueError as err:
             example = '"N +59 E 0 …"'
-            message = f"{tag} {shown!r}: {err}; expected seat/score pairs such as {example}"
+            message = f"{tag} {shown!r}: {err}, such as {example}"
             c.add("E211", message, c.record.tag_line(tag))
             continue
         if scores is not None and set(scores) != seats:
