@@ -225,15 +225,9 @@ class UnknownCardError(ValueError):
         shown = word if len(word) <= 80 else word[:79] + "…"
         message = reason or f"{shown!r} is not a card of the {deck.name}-card pack"
         if suggestions:
-            message += "; did you mean " + did_you_mean(suggestions) + "?"
+            message += "; did you mean " + vocabulary.did_you_mean(suggestions) + "?"
         super().__init__(message)
         self.message = message
-
-
-def did_you_mean(words: Sequence[str]) -> str:
-    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'``: the words of a "did you mean" hint."""
-    quoted = [repr(str(w)) for w in words]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def _number(word: str) -> int | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -497,11 +498,13 @@ def bid_hint(variant: str, word: str) -> str:
     if not words or fold(word) in words:
         return ""
     near = difflib.get_close_matches(fold(word), list(words), n=3, cutoff=0.6)
-    if not near:
-        return ""
-    quoted = [repr(w) for w in near]
-    shown = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
-    return f"did you mean {shown}?"
+    return f"did you mean {did_you_mean(near)}?" if near else ""
+
+
+def did_you_mean(words: Sequence[str]) -> str:
+    """``'a'``, ``'a' or 'b'``, ``'a', 'b' or 'c'``: the words of a "did you mean" hint."""
+    quoted = [repr(str(w)) for w in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def target(variant: str, word: str) -> str:

@@ -98,7 +98,7 @@ def _deal_scores(
     penalty settled on top (SL-13.2, SL-13.4)."""
     if not judged:
         return None, []
-    decisive = next((j for j, c in zip(judged, counted, strict=True) if c and j.proven), None)
+    decisive = DealRuling(tuple(judged), counted).decisive
     notes = [
         f"the renons claimed on line {j.claim.line} (trick {j.claim.trick}) is proven, but the "
         f"renons of trick {decisive.claim.trick} had already ended the deal: no further penalty"
@@ -133,7 +133,7 @@ def check_claim(record: Record, claim: Renons) -> None:
         if in_trick:
             raise ClaimError(f"a claim of kind {claim.kind} names a trick: trick 0 is the talon")
         return
-    tricks = [t for t in record.of_type(Trick)]
+    tricks = list(record.of_type(Trick))
     trick = next((t for t in tricks if t.number == claim.trick), None)
     if trick is None:
         have = f"its last trick is {tricks[-1].number}" if tricks else "it has no tricks"
