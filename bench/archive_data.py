@@ -21,8 +21,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from tarokpgn.generate import generate
-from tarokpgn.model import SEATS, VARIANTS, Record
+from tarokpgn.model import Record
 from tarokpgn.notation import write_records
+from tarokpgn.variants import variant_spec
 
 MEMBERS = ("Ana", "Bojan", "Cene", "Darja", "Eva", "Fran", "Gaja", "Hana", "Igor", "Jure")
 SITES = ("Koper", "Ljubljana", "Maribor", "Jihlava")
@@ -42,7 +43,7 @@ EVENING = 40
 
 
 def _evening(variant: str, seed: int, n: int, rng: random.Random, date: str) -> Iterator[Record]:
-    seats = SEATS[VARIANTS[variant][0]]
+    seats = variant_spec(variant).seats
     names = dict(zip(seats, rng.sample(MEMBERS, len(seats)), strict=True))
     site = rng.choice(SITES)
     for record in generate(variant, n=n, seed=seed, match=f"{site} {date}"):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The long fuzz run (hardening issue 13; docs/conformance.rst, "Fuzzing").
 
-Runs the mutation fuzzer of ``tests/fuzz_util.py`` over ``--inputs`` inputs in ``--jobs``
+Runs the mutation fuzzer of ``tests/helpers/fuzz_util.py`` over ``--inputs`` inputs in ``--jobs``
 worker processes, each with its own seed, a per-input time limit and an address-space limit.
 Every failing input is written to ``--out`` (``<stage>-<n>.tpgn`` or ``.json``, with the
 traceback in ``.txt``; at most three inputs per distinct failure). Prints the figures: inputs,
@@ -29,7 +29,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fuzz_util import Case, Failure, Fuzzer, Hang, exercise, known, time_limit  # noqa: E402
+from helpers.fuzz_util import (  # noqa: E402
+    Case,
+    Failure,
+    Fuzzer,
+    Hang,
+    exercise,
+    known,
+    time_limit,
+)
 
 
 @dataclass

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tarokpgn import vocabulary
+from tarokpgn.errors import TarokPgnError
 
 FOOL: Final = "FOOL"
 UNKNOWN: Final = "?"
@@ -159,6 +160,15 @@ BOLOGNESE62: Final = _build(
 """The 62-card Bolognese pack (Tarocchini): ``T0`` Bégato … ``T20`` Angel, Moors ``T1``–``T4``."""
 
 DECKS: Final = {d.name: d for d in (TAROK54, FRENCH78, BOLOGNESE62)}
+"""Deck name → deck: the three packs, and any a plug-in adds with :func:`register_deck`."""
+
+
+def register_deck(deck: Deck) -> Deck:
+    """Add a plug-in's ``deck`` to :data:`DECKS` (replacing a deck of the same name), its
+    trumps named as in the 54- and 78-card packs; returns it."""
+    DECKS[deck.name] = deck
+    _TRUMP_NAME[deck.name] = _trump_names(deck.name)
+    return deck
 
 
 # --- localized names (tables: tarokpgn.vocabulary) ---------------------------------------------
@@ -204,7 +214,7 @@ def _trump_names(pack: str) -> dict[str, int]:
 _TRUMP_NAME: Final = {pack: _trump_names(pack) for pack in ("54", "78", "62")}
 
 
-class UnknownCardError(ValueError):
+class UnknownCardError(TarokPgnError, ValueError):
     """A word that names no card of the deck. ``index`` is the offending word's position;
     ``reason`` says what is wrong when the word alone is fine (a rank with no suit) and
     ``suggestions`` are the nearest accepted words."""

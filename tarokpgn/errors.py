@@ -1,13 +1,24 @@
-"""The exception hierarchy of tarokpgn.
+"""The exception hierarchy of tarokpgn: every exception the library raises on purpose derives
+from :class:`TarokPgnError` (those that take a wrong value derive from ``ValueError`` too).
 
 ::
 
     TarokPgnError
-    └── NotationError (ValueError)        a record's text could not be read, or is incoherent
-        ├── NotationSyntaxError            the text does not follow the grammar (E1xx)
-        └── RecordError                    it follows the grammar but says something impossible
-                                           (unknown card, duplicate tag: E1xx; well-formedness
-                                           problems found by ``check_record``: E2xx)
+    ├── NotationError (ValueError)        a record's text could not be read, or is incoherent
+    │   ├── NotationSyntaxError            the text does not follow the grammar (E1xx)
+    │   └── RecordError                    it follows the grammar but says something impossible
+    │                                      (unknown card, duplicate tag: E1xx; well-formedness
+    │                                      problems found by ``check_record``: E2xx), or the
+    │                                      rules engine cannot play it (renons: an unknown
+    │                                      ruleset or option)
+    ├── UnknownCardError (ValueError)     tarokpgn.cards: a word that names no card of the deck
+    ├── RuleViolation (ValueError)        tarokpgn.rules: an illegal action given to the engine
+    ├── OptionError (ValueError)          tarokpgn.rules: an unknown ruleset or a bad option
+    ├── ClaimError (ValueError)           tarokpgn.renons: a renons claim that does not fit the
+    │                                     record
+    ├── ArchiveError                      tarokpgn.archive: the database could not be opened,
+    │                                     written or queried (``Query*`` for a refused query)
+    └── FilterError (ValueError)          tarokpgn.archive.stats: a malformed report filter
 
 Every :class:`NotationError` carries where it happened (``file``, ``record``, ``line``,
 ``column``), a stable ``code`` such as ``E101`` with a short ``name`` such as
@@ -148,7 +159,9 @@ class NotationSyntaxError(NotationError):
 
 class RecordError(NotationError):
     """The text parses but is incoherent: an unknown card, a duplicate tag (raised while
-    reading), or a well-formedness problem (E2xx, returned by ``check_record``)."""
+    reading), or a well-formedness problem (E2xx, returned by ``check_record``). The renons
+    judge raises it too when the record's variant, ruleset or options cannot be played (the
+    verifier's codes ``no-rules-engine``, ``unknown-ruleset``, ``bad-option``)."""
 
 
 def caret_context(text: str, line: int, column: int) -> str:

@@ -16,69 +16,54 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
+from tarokpgn._views import VariantView
+from tarokpgn.limits import (
+    MAX_DEAL_NUMBER as MAX_DEAL_NUMBER,
+)
+from tarokpgn.limits import (
+    MAX_KONTRA as MAX_KONTRA,
+)
+from tarokpgn.limits import (
+    MAX_RECORD_BYTES as MAX_RECORD_BYTES,
+)
+from tarokpgn.limits import (
+    MAX_SCORE as MAX_SCORE,
+)
+from tarokpgn.limits import (
+    MAX_TRICK_NUMBER as MAX_TRICK_NUMBER,
+)
+from tarokpgn.limits import (
+    bounded_int as bounded_int,
+)
+from tarokpgn.limits import (
+    deal_number_ok as deal_number_ok,
+)
+from tarokpgn.variants import SEATS as SEATS
+from tarokpgn.variants import VariantSpec, find_variant
+
 _T = TypeVar("_T")
 
-SEATS: Final = {3: ("N", "E", "S"), 4: ("N", "E", "S", "W"), 5: ("N", "E", "S", "W", "Z")}
-"""Seat labels by number of players, in order of play around the table."""
 
-VARIANTS: Final = {
-    "slovenian-4": (4, "54", "semedela"),
-    "slovenian-3": (3, "54", "sl3"),
-    "czech-4": (4, "54", "vysocina"),
-    "french-3": (3, "78", "fft"),
-    "french-4": (4, "78", "fft"),
-    "french-5": (5, "78", "fft"),
-    "ottocento": (4, "62", "ottocento"),
-    "terziglio": (3, "62", "terziglio"),
-}
-"""Variant id → (players, deck name, default ruleset)."""
+def _variant_facts(spec: VariantSpec) -> tuple[int, str, str]:
+    return spec.players, spec.deck, spec.default_ruleset
+
+
+VARIANTS: Final[Mapping[str, tuple[int, str, str]]] = VariantView(_variant_facts)
+"""Variant id → (players, deck name, default ruleset): a live read-only view of
+:mod:`tarokpgn.variants`, the registry the package itself reads."""
+
+
+def seats_of(variant: str) -> tuple[str, ...]:
+    """The seat labels of ``variant`` in order of play (four seats when it is unknown)."""
+    spec = find_variant(variant)
+    return spec.seats if spec is not None else SEATS[4]
+
 
 # The classes built for every deal read (items, records, sources) have a hand-written
 # ``__init__`` setting their frozen fields with ``object.__setattr__(self, "name", value)``,
 # spelt out so: mypyc compiles exactly that call into a direct store of the field (an alias of
 # ``object.__setattr__`` would be a generic call, with an argument tuple per field). Fields,
 # defaults, equality, hash, repr and ``dataclasses.replace`` are the dataclass's as usual.
-
-# --- limits of the notation (docs/notation.rst, "Limits") -------------------------------------
-# Every number read from a record's text is bounded here before it is converted: a kontra level
-# of 2**31 would make scoring compute 1 << level, a number of 5,000 digits makes int() raise.
-
-MAX_KONTRA: Final = 4
-"""Highest kontra level: mortkontra (SL-8.1). Czech fleky stop at tutti, 3 (CZ-7.1); French
-Tarot and Tarocchini have none: the rules engine reports those (illegal-kontra)."""
-MAX_TRICK_NUMBER: Final = 999
-"""Trick numbers (``12.``, a renons claim's trick) have at most 3 digits; ``check_record``
-also wants them within the deal's tricks (E208)."""
-MAX_DEAL_NUMBER: Final = 999_999
-"""A ``Deal`` or ``Round`` tag that is a number is 1 … 999,999 (at most 6 digits)."""
-MAX_SCORE: Final = 1_000_000
-"""Scores in ``Result`` and ``Totals`` are within ±1,000,000 per seat: the largest deal scores
-about 16,000 (an announced Slovenian valat, 500, mortkontra'd, ×16, doubled by a radelc), so
-the bound leaves room for the running totals of a long match and stays far inside 64 bits."""
-MAX_RECORD_BYTES: Final = 1_000_000
-"""A record (its text as read, and its export form) has at most 1,000,000 bytes (E111)."""
-
-_ASCII_DIGITS: Final = frozenset("0123456789")
-
-
-def bounded_int(text: str, maximum: int) -> int | None:
-    """``text`` as a number when it is ASCII digits worth at most ``maximum``, else None. The
-    length is checked before any conversion (``int()`` of a long string is slow, then raises)."""
-    digits = text.lstrip("0") or "0"
-    if not text or len(digits) > len(str(maximum)) or not _ASCII_DIGITS.issuperset(text):
-        return None
-    value = int(digits)
-    return value if value <= maximum else None
-
-
-def deal_number_ok(value: str) -> bool:
-    """Whether a ``Deal`` or ``Round`` tag's value is fine: any text that is not all digits, or
-    a number 1 … :data:`MAX_DEAL_NUMBER` in ASCII digits. ``str.isdigit`` also takes ``²`` and
-    ``١``, which ``int()`` refuses or reads: those are refused here too."""
-    if not value.isdigit():
-        return True
-    return len(value) <= 6 and bool(bounded_int(value, MAX_DEAL_NUMBER))
-
 
 TAG_ORDER: Final = ("Event", "Site", "Date", "Round", "Deal", "Variant", "Ruleset", "Dealer")
 """Export order of the fixed tags; then the seat tags in seat order, then ``Result``, then every
@@ -400,17 +385,17 @@ class Record:
 
     @property
     def players(self) -> int:
-        known = VARIANTS.get(self.variant)
-        return known[0] if known is not None else 4
+        return len(self.seats)
 
     @property
     def seats(self) -> tuple[str, ...]:
-        return SEATS[self.players]
+        return seats_of(self.variant)
 
     @property
     def ruleset(self) -> str:
-        known = VARIANTS.get(self.variant)
-        return self.get("Ruleset") or (known[2] if known is not None else "")
+        """The ``Ruleset`` tag, else the variant's default ruleset (empty when unknown)."""
+        spec = find_variant(self.variant)
+        return self.get("Ruleset") or (spec.default_ruleset if spec is not None else "")
 
     @property
     def options(self) -> dict[str, str]:

@@ -10,8 +10,9 @@ scores are the deal's scores. A variant without a rules engine is checked for sy
 well-formedness only and is INCOMPLETE.
 
 :func:`verify` checks one record; :func:`verify_all` checks a stream and, for consecutive deals
-of one match, the running ``Totals`` the table wrote (with Slovenian radelci when enabled) and
-Ottocento's race to 800 (:class:`Matches` does it one record at a time).
+of one match, the running ``Totals`` the table wrote and the match rule of the deal's ruleset
+(:class:`~tarokpgn.rules.match.MatchRule`: a bonus carried from deal to deal, a race to a
+target); :class:`Matches` does it one record at a time.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_score
 from tarokpgn.notation.wellformed import check_record
 from tarokpgn.renons import DealRuling, judge_deal
 from tarokpgn.replayer import PLAY_CODES, Found, Replay, deal_number, rule_id
+from tarokpgn.rules.match import MatchDeal, MatchRule
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
 from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict
@@ -91,7 +93,7 @@ def _claims(r: Replay, claims: list[Renons]) -> tuple[DealRuling, list[Problem]]
     one settles the faults it covers, an unproven one is a judged ``renons-unproven`` problem,
     a claim that does not fit the record a ``bad-renons`` one."""
     ruling = judge_deal(r.record, claims)
-    problems = [Problem("bad-renons", why, claim.line, trick=claim.trick or None)
+    problems = [Problem("bad-renons", why, line=claim.line, trick=claim.trick or None)
                 for claim, why in ruling.errors]  # fmt: skip
     for j in ruling.judgements:
         claim = j.claim
@@ -101,8 +103,9 @@ def _claims(r: Replay, claims: list[Renons]) -> tuple[DealRuling, list[Problem]]
         msg = (f"{claim.claimant}'s renons claim against {claim.accused} ({claim.kind}, "
                f"trick {claim.trick}) is {_FINDING_WORDS[j.finding.value]}: {j.reason}; "
                "the claimant pays")  # fmt: skip
-        problems.append(Problem("renons-unproven", msg, claim.line, 0, claim.trick or None,
-                                claim.claimant, j.rule or "SL-13.4", judged=True))  # fmt: skip
+        problems.append(Problem("renons-unproven", msg, line=claim.line,
+                                trick=claim.trick or None, seat=claim.claimant,
+                                rule=j.rule or "SL-13.4", judged=True))  # fmt: skip
     return ruling, problems
 
 
@@ -134,10 +137,10 @@ def _renons_lines(ruling: DealRuling, normal: Score | None) -> list[ScoreLine]:
             continue
         if not j.proven:
             label = f"renons claim {_FINDING_WORDS[j.finding.value]}: the claimant pays"
-            lines.append(ScoreLine(label, 0, j.claim.kind))
+            lines.append(ScoreLine(label, 0, detail=j.claim.kind))
         pen = j.penalty
         if pen is not None:
-            lines.append(ScoreLine(f"renons: {pen.payer} pays", pen.amount, pen.formula))
+            lines.append(ScoreLine(f"renons: {pen.payer} pays", pen.amount, detail=pen.formula))
     return lines
 
 
@@ -146,8 +149,8 @@ def _renons_lines(ruling: DealRuling, normal: Score | None) -> list[ScoreLine]:
 
 def _problem(r: Replay, f: Found) -> Problem:
     seat = r.deal.label(f.fault.pos) if f.fault.pos is not None else None
-    return Problem(f.fault.code, f.fault.message, f.line, 0, f.trick, seat, f.fault.rule,
-                   f.accepted, f.judged)  # fmt: skip
+    return Problem(f.fault.code, f.fault.message, line=f.line, trick=f.trick, seat=seat,
+                   rule=f.fault.rule, accepted=f.accepted, judged=f.judged)  # fmt: skip
 
 
 def _compute(r: Replay) -> tuple[Score | None, list[str]]:
@@ -185,7 +188,7 @@ def _score_problem(r: Replay, computed: dict[str, int], written: dict[str, int])
     shown = ", ".join(f"{s} written {written.get(s, 0):+d}, computed {computed[s]:+d}"
                       for s in diff)  # fmt: skip
     return Problem("score-mismatch", f"the Result differs from the computed scores: {shown}",
-                   r.record.tag_line("Result"),
+                   line=r.record.tag_line("Result"),
                    rule=rule_id(r.ruleset, "score-mismatch", "SL-12"))  # fmt: skip
 
 
@@ -222,7 +225,7 @@ def _written(record: Record, problems: list[Problem]) -> dict[str, int] | None:
         return record.written_scores()
     except ValueError:
         msg = f"Result {record.get('Result')!r} is malformed"
-        problems.append(Problem("bad-result", msg, record.tag_line("Result")))
+        problems.append(Problem("bad-result", msg, line=record.tag_line("Result")))
         return None
 
 
@@ -238,7 +241,7 @@ def _verify(record: Record) -> tuple[Verdict, Replay | None]:
     if r is None:
         if problems and problems[0].code == NO_ENGINE_CODE:
             return _unverifiable(record), None
-        return Verdict(Status.ILLEGAL, tuple(problems)), None
+        return Verdict(Status.ILLEGAL, problems=tuple(problems)), None
     r.run()
     return _conclude(r, problems), r
 
@@ -288,12 +291,13 @@ def _unverifiable(record: Record) -> Verdict:
     variant = record.variant or "a record without a Variant tag"
     msg = f"{NO_ENGINE_CODE.replace('-', ' ')} for {variant} yet: only syntax and "
     msg += "well-formedness were checked"
-    problems = [Problem(NO_ENGINE_CODE, msg, record.tag_line("Variant"))]
-    bad = [Problem(e.code, e.message, e.line, e.column) for e in check_record(record)]
+    problems = [Problem(NO_ENGINE_CODE, msg, line=record.tag_line("Variant"))]
+    bad = [Problem(e.code, e.message, line=e.line, column=e.column) for e in check_record(record)]
     problems += bad
     written = _written(record, problems)
     status = Status.ILLEGAL if len(problems) > 1 else Status.INCOMPLETE
-    return Verdict(status, tuple(problems), written=written, breakdown=(ScoreLine("note", 0, msg),))
+    note = ScoreLine("note", 0, detail=msg)
+    return Verdict(status, problems=tuple(problems), written=written, breakdown=(note,))
 
 
 def _verdict(
@@ -314,9 +318,9 @@ def _verdict(
     declarer, partner, contract = deal.declarer, deal.partner, deal.contract
     breakdown = list(score.lines) if score is not None else []
     if scores is not None:
-        breakdown.append(ScoreLine("result", 0, format_scores(scores)))
+        breakdown.append(ScoreLine("result", 0, detail=format_scores(scores)))
     for n in notes:
-        breakdown.append(ScoreLine("note", 0, n))
+        breakdown.append(ScoreLine("note", 0, detail=n))
     return Verdict(
         status=_status(problems, scores, proven),
         problems=tuple(problems),
@@ -340,8 +344,9 @@ def _verdict(
 def verify_all(records: Iterable[Record]) -> Iterator[tuple[Record, Verdict]]:
     """Verify each record; for deals of one match (same ``Match`` tag, consecutive ``Deal``
     numbers) also check the running ``Totals`` the table wrote against the sum of the deals'
-    results (written, else computed) so far, Ottocento's race to the target (T-10.3) and, with
-    the Slovenian option ``radelci``, the radelci (SL-12.9)."""
+    results (written, else computed) so far, as the match rule of each deal's ruleset adjusts
+    them, and whether that rule has decided the match
+    (:class:`~tarokpgn.rules.match.MatchRule`)."""
     matches = Matches()
     for record in records:
         try:
@@ -353,7 +358,7 @@ def verify_all(records: Iterable[Record]) -> Iterator[tuple[Record, Verdict]]:
 
 class Matches:
     """The matches of a stream of records being followed: :meth:`verify` is :func:`verify`
-    plus the match checks (``Totals``, Ottocento's race to the target, radelci)."""
+    plus the match checks (``Totals`` and the match rule of the deal's ruleset)."""
 
     def __init__(self) -> None:
         self._runs: dict[str, _Run] = {}
@@ -364,7 +369,7 @@ class Matches:
         return _check_totals(record, verdict, self._runs, r)
 
     def decided(self, match: str) -> str:
-        """How ``match`` was decided (Ottocento, T-10.3), empty while it goes on."""
+        """How ``match`` was decided by its match rule, empty while it goes on."""
         run = self._runs.get(match)
         return run.decided if run is not None else ""
 
@@ -375,23 +380,29 @@ def internal_error(record: Record, exc: BaseException) -> Verdict:
     line = record.source.line if record.source else 0
     msg = f"the verifier failed on this deal ({describe(exc)}); it was not checked, please "
     msg += "report it"
-    return Verdict(Status.ERROR, (Problem(INTERNAL_ERROR_CODE, msg, line),))
+    return Verdict(Status.ERROR, problems=(Problem(INTERNAL_ERROR_CODE, msg, line=line),))
 
 
 @dataclass
 class _Run:
-    """A match being followed: the last deal number and the running totals."""
+    """A match being followed: the last deal number, the running totals and the match rule's
+    state."""
 
     number: int
     totals: dict[str, int] | None
     """Sum of all results since deal 1; None when a deal was missing (chain broken)."""
     written: dict[str, int] | None
+    rule: MatchRule | None = None
+    """The match rule of this deal's ruleset (``Ruleset.match_rule()``); None when it has none
+    or the deal could not be replayed."""
+    carried: dict[str, int] | None = None
+    """What the rule carries to the next deal; None when it carries nothing or is not followed
+    (a deal missing, or one without a result)."""
     decided: str = ""
-    """How the match was decided (Ottocento's race, T-10.3), e.g. ``"deal 3 (NS reached
-    800 …)"``; empty while it goes on."""
-    radelci: dict[str, int] | None = None
-    """Seat → radelci held after this deal (SL-12.9, option ``radelci``); None when not
-    followed (another variant, the option off, or a deal missing)."""
+    """How the match rule decided the match, e.g. ``"deal 3 (NS reached 800 …)"``; empty
+    while it goes on."""
+    decided_by: str = ""
+    """The rule id it was decided under, cited by ``match-over``."""
 
 
 @dataclass
@@ -405,6 +416,8 @@ class _Extra:
 def _check_totals(
     record: Record, verdict: Verdict, runs: dict[str, _Run], r: Replay | None = None
 ) -> Verdict:
+    """The verdict with the checks of its match: the running totals against ``Totals`` and
+    the match rule of the deal's ruleset (:class:`~tarokpgn.rules.match.MatchRule`)."""
     match, number = record.get("Match"), deal_number(record)
     try:
         written = parse_scores(record.get("Totals"))
@@ -414,53 +427,124 @@ def _check_totals(
         return verdict
     result = verdict.written if verdict.written is not None else verdict.scores
     prev = runs.get(match)
-    base: dict[str, int] | None
-    if number == 1:
-        base, how = {}, "deal 1's result"
-    elif prev is not None and prev.number == number - 1 and prev.totals is not None:
-        base, how = (
-            prev.totals,
-            f"the results of deals 1–{number - 1} ({format_scores(prev.totals)})",
-        )
-    elif prev is not None and prev.number == number - 1 and prev.written is not None:
-        base, how = prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
-    else:
-        base, how = None, ""
+    base, how = _base(prev, number)
     extra = _Extra([], [])
-    # Radelci (SL-12.9) change what the deal adds to the totals: its declarer's score doubled.
-    held: dict[str, int] | None = None
-    if number == 1:
-        held = {}
-    elif prev is not None and prev.number == number - 1:
-        held = prev.radelci
-    added = result
-    radelci = _radelci_on(r)
-    if radelci and held is not None and result is not None and r is not None:
-        added, held = _radelci(r, verdict, result, dict(held), extra)
-    else:  # not followed: the option is off, or a deal without a result breaks the chain
-        held = None
-    running = None
+    run = _Run(number, None, written)
+    followed = _followed(r, verdict, number)
+    added = _adjust(run, followed, prev, result, extra) if followed is not None else result
     if base is not None and added is not None:
-        running = {s: base.get(s, 0) + added.get(s, 0) for s in record.seats}
-    if held and running is not None and written is not None and any(held.values()):
-        running, held = _radelci_end(running, written, held, extra)
-    decided = prev.decided if prev is not None and number > 1 and prev.number < number else ""
-    if decided:  # T-10.3: the first side to reach the target has won the game
-        msg = f"the game was already won at {decided}; this deal was recorded after it"
-        extra.problems.append(Problem("match-over", msg, record.tag_line("Deal"), rule="T-10.3"))
-    elif running is not None and base is not None and r is not None:
-        decided = _race(r, number, base, running, extra)
-    runs[match] = _Run(number, running, written, decided, held)
-    if not (
-        running is None
-        or written is None
-        or all(written.get(s, 0) == v for s, v in running.items())
+        run.totals = {s: base.get(s, 0) + added.get(s, 0) for s in record.seats}
+        if followed is not None:
+            _close(run, followed[0], extra)
+    if prev is not None and number > 1 and prev.number < number and prev.decided:
+        run.decided, run.decided_by = prev.decided, prev.decided_by
+        msg = f"the game was already won at {run.decided}; this deal was recorded after it"
+        line = record.tag_line("Deal")
+        extra.problems.append(Problem("match-over", msg, line=line, rule=run.decided_by))
+    elif followed is not None and base is not None and run.totals is not None:
+        _decide(run, followed, base, run.totals, extra)
+    runs[match] = run
+    running = run.totals
+    if (
+        running is not None
+        and written is not None
+        and any(written.get(s, 0) != v for s, v in running.items())
     ):
-        what = "this deal's result" if added is result else "this deal's result (radelci applied)"
-        msg = f"Totals {format_scores(written)}, but {how} plus {what} make "
-        msg += format_scores(running)
-        rule = "SL-12.9" if added is not result else "SL-14.2"
-        extra.problems.append(Problem("totals-mismatch", msg, record.tag_line("Totals"), rule=rule))
+        adjusted = followed[0] if followed is not None and added is not result else None
+        extra.problems.append(_totals_problem(record, written, running, how, adjusted))
+    return _with_extra(verdict, extra)
+
+
+def _base(prev: _Run | None, number: int) -> tuple[dict[str, int] | None, str]:
+    """The totals before deal ``number`` (None when they are not known) and how they were
+    found, for the ``totals-mismatch`` message."""
+    if number == 1:
+        return {}, "deal 1's result"
+    if prev is None or prev.number != number - 1:
+        return None, ""
+    if prev.totals is not None:
+        return prev.totals, f"the results of deals 1–{number - 1} ({format_scores(prev.totals)})"
+    if prev.written is not None:
+        return prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
+    return None, ""
+
+
+def _followed(
+    r: Replay | None, verdict: Verdict, number: int
+) -> tuple[MatchRule, MatchDeal] | None:
+    """The match rule of the deal's ruleset and the deal as the rule sees it; None when the
+    ruleset has none or the deal could not be replayed."""
+    rule = r.ruleset.match_rule() if r is not None else None
+    if r is None or rule is None:
+        return None
+    facts = MatchDeal(number, r.record.seats, r.deal, verdict.declarer, verdict.partner,
+                      verdict.bonuses)  # fmt: skip
+    return rule, facts
+
+
+def _adjust(
+    run: _Run,
+    followed: tuple[MatchRule, MatchDeal],
+    prev: _Run | None,
+    result: dict[str, int] | None,
+    extra: _Extra,
+) -> dict[str, int] | None:
+    """The deal's result as it enters the totals: the rule adjusts it while it carries
+    something from deal 1 on, through consecutive deals that all have a result."""
+    rule, deal = followed
+    run.rule = rule
+    carried: dict[str, int] | None = None
+    if run.number == 1:
+        carried = rule.start()
+    elif prev is not None and prev.number == run.number - 1 and prev.rule is rule:
+        carried = prev.carried
+    if carried is None or result is None:
+        return result
+    added, run.carried = rule.adjust(deal, result, dict(carried), extra.notes)
+    return added
+
+
+def _close(run: _Run, rule: MatchRule, extra: _Extra) -> None:
+    """Let the rule settle what it carries when the written ``Totals`` may end the match."""
+    if run.carried is not None and run.totals is not None and run.written is not None:
+        run.totals, run.carried = rule.close(run.totals, run.written, run.carried, extra.notes)
+
+
+def _decide(
+    run: _Run,
+    followed: tuple[MatchRule, MatchDeal],
+    before: dict[str, int],
+    after: dict[str, int],
+    extra: _Extra,
+) -> None:
+    """Ask the rule whether this deal decided the match (the totals before and after it)."""
+    rule, deal = followed
+    decided = rule.decide(deal, before, after, extra.notes)
+    if decided:
+        run.decided, run.decided_by = decided, rule.rule
+
+
+def _totals_problem(
+    record: Record,
+    written: dict[str, int],
+    running: dict[str, int],
+    how: str,
+    adjusted: MatchRule | None,
+) -> Problem:
+    """``Totals`` differ from the totals before this deal (found ``how``) plus its result (as
+    the match rule ``adjusted`` it, if it did)."""
+    what = "this deal's result"
+    if adjusted is not None:
+        what += f" ({adjusted.adjusted})"
+    msg = f"Totals {format_scores(written)}, but {how} plus {what} make "
+    msg += format_scores(running)
+    rule = adjusted.rule if adjusted is not None else "SL-14.2"
+    return Problem("totals-mismatch", msg, line=record.tag_line("Totals"), rule=rule)
+
+
+def _with_extra(verdict: Verdict, extra: _Extra) -> Verdict:
+    """``verdict`` with what the match checks found: a ``match-over`` deal is ILLEGAL, a
+    ``totals-mismatch`` at least a SCORE-MISMATCH."""
     if not extra.problems and not extra.notes:
         return verdict
     status = verdict.status
@@ -469,125 +553,10 @@ def _check_totals(
             status = Status.ILLEGAL
         elif status is not Status.ILLEGAL and status is not Status.ERROR:
             status = Status.SCORE_MISMATCH
-    notes = tuple([ScoreLine("note", 0, n) for n in extra.notes])
+    notes = tuple([ScoreLine("note", 0, detail=n) for n in extra.notes])
     return dataclasses.replace(
         verdict,
         problems=(*verdict.problems, *extra.problems),
         status=status,
         breakdown=(*verdict.breakdown, *notes),
     )
-
-
-# --- Ottocento: the race to the target (T-10.3) -----------------------------------------------
-
-
-def _race(
-    r: Replay, number: int, base: dict[str, int], running: dict[str, int], extra: _Extra
-) -> str:
-    """Follow the partnerships' totals through one Ottocento hand (T-10.2, T-10.3): the hand's
-    declarations count first (a side may win on them before a card is played), then the rest
-    of the hand. Returns how the match was decided, empty while it goes on; says so in a note."""
-    if r.record.variant != "ottocento":
-        return ""
-    from tarokpgn.rules.tarocchini.game import ottocento_game
-    from tarokpgn.rules.tarocchini.score import side_declarations
-    from tarokpgn.rules.tarocchini.state import TarocchiniDeal
-
-    deal = r.deal
-    if not isinstance(deal, TarocchiniDeal) or not deal.partnerships:
-        return ""
-    seat = {deal.side_label(s): deal.label(deal.members(s)[0]) for s in (0, 1)}
-    declarations = side_declarations(deal)
-    before = {side: base.get(s, 0) for side, s in seat.items()}
-    hand = {side: running.get(s, 0) - before[side] for side, s in seat.items()}
-    for side, value in declarations:
-        hand[side] -= value
-    opts = deal.opts
-    out = ottocento_game(before, declarations, hand, opts)
-    target = opts.game_target
-    if out.winner is None:
-        if len([v for v in out.totals.values() if v >= target]) == 2:
-            shown = ", ".join(f"{s} {v}" for s, v in out.totals.items())
-            extra.notes.append(f"both sides past {target} with equal totals ({shown}): another "
-                               "hand is played (T-10.3, T-13.11)")  # fmt: skip
-        return ""
-    loser = next(s for s in out.totals if s != out.winner)
-    won, lost = out.totals[out.winner], out.totals[loser]
-    when = " on declarations, before a card was played" if out.on_declarations else ""
-    both = lost >= target and not out.on_declarations
-    why = f"; both past {target}, the higher total wins" if both else ""
-    extra.notes.append(f"{out.winner} reach {target}{when} and win the game: {won} against "
-                       f"{loser} {lost}{why} (T-10.3)")  # fmt: skip
-    return f"deal {number} ({out.winner} reached {target}{when}, {won} against {lost})"
-
-
-# --- Slovenian: radelci (SL-12.9) --------------------------------------------------------------
-
-
-def _radelci_on(r: Replay | None) -> bool:
-    if r is None or not r.record.variant.startswith("slovenian"):
-        return False
-    from tarokpgn.rules.slovenian.options import SlovenianOptions
-
-    opts = r.deal.ruleset.options
-    return isinstance(opts, SlovenianOptions) and opts.radelci
-
-
-def _radelci(
-    r: Replay, verdict: Verdict, result: dict[str, int], held: dict[str, int], extra: _Extra
-) -> tuple[dict[str, int], dict[str, int]]:
-    """SL-12.9: the deal's result as it enters the totals, and the radelci held after it. A
-    radelc doubles its holder's next score as declarer (his side's recorded total, SL-12.6) and
-    is used up only when that score is positive; after klop, a game of beggar's value or
-    higher, or a valat, every player receives one."""
-    added = dict(result)
-    declarer = verdict.declarer
-    if declarer is not None and held.get(declarer, 0) > 0:
-        score = result.get(declarer, 0)
-        for s in (declarer, verdict.partner):
-            if s is not None:
-                added[s] = 2 * result.get(s, 0)
-        used = score > 0
-        if used:
-            held[declarer] -= 1
-        kept = "used up" if used else "kept: the score is not positive"
-        extra.notes.append(f"radelc: {declarer}'s score as declarer doubled, {score:+d} → "
-                           f"{2 * score:+d}; the radelc is {kept} (SL-12.9)")  # fmt: skip
-    why = _radelc_earned(r, verdict)
-    if why:
-        for s in r.record.seats:
-            held[s] = held.get(s, 0) + 1
-        extra.notes.append(f"radelci: every player receives one after {why} (SL-12.9)")
-    if any(held.values()):
-        shown = " ".join(f"{s} {held.get(s, 0)}" for s in r.record.seats)
-        extra.notes.append(f"radelci held: {shown}; each unused one costs −40 at the end of the "
-                           "match (SL-12.9)")  # fmt: skip
-    return added, held
-
-
-def _radelci_end(
-    running: dict[str, int], written: dict[str, int], held: dict[str, int], extra: _Extra
-) -> tuple[dict[str, int], dict[str, int]]:
-    """SL-12.9: unused radelci cost −40 each at the end of the match. A record does not say
-    which deal is the last, so ``Totals`` that charge them exactly are taken as the end."""
-    charged = {s: v - 40 * held.get(s, 0) for s, v in running.items()}
-    if any(written.get(s, 0) != v for s, v in charged.items()):
-        return running, held
-    extra.notes.append("the Totals close the match: each unused radelc costs −40 at the end "
-                       "of the match (SL-12.9)")  # fmt: skip
-    return charged, dict.fromkeys(held, 0)
-
-
-def _radelc_earned(r: Replay, verdict: Verdict) -> str:
-    """Why the deal gives every player a radelc (SL-12.9), empty when it does not."""
-    contract = r.deal.contract
-    if contract is None:
-        return ""
-    if contract.kind == "klop":
-        return "klop"
-    beggar = r.deal.ruleset.contract("beggar")
-    if beggar is not None and contract.value >= beggar.value:
-        return f"{contract.id} (beggar's value or higher)"
-    if any(b.name == "valat" and b.made for b in verdict.bonuses):
-        return "a valat"
-    return ""

@@ -21,6 +21,7 @@ claims or scores; it only drives the :class:`~tarokpgn.rules.state.DealState`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from tarokpgn.model import (
     MAX_DEAL_NUMBER,
@@ -99,7 +100,7 @@ class Replay:
     def __init__(
         self,
         record: Record,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         deal: DealState,
         pos: dict[str, int],
         found: list[Found] | None = None,
@@ -136,11 +137,11 @@ class Replay:
                 code, tag = "unknown-ruleset", "Ruleset"
             else:
                 code, tag = "bad-option", "Options"
-            return None, [Problem(code, text, record.tag_line(tag))]
+            return None, [Problem(code, text, line=record.tag_line(tag))]
         order = record.play_order()
         pos = {label: i for i, label in enumerate(order)}
         (hands, partial, talon), problems = _dealt(record, rs, pos)
-        deal = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
+        deal: DealState = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
         owner = deal.owner
         for p, cards in enumerate(partial):
             if hands[p] is None:  # a complete hand's cards are in deal.owner already
@@ -245,7 +246,7 @@ def deal_number(record: Record) -> int:
     return bounded_int(record.get("Deal"), MAX_DEAL_NUMBER) or 0
 
 
-def rule_id(rs: Ruleset, code: str, default: str) -> str:
+def rule_id(rs: Ruleset[Any], code: str, default: str) -> str:
     """The ruleset's rule id for a fault the replay raises itself."""
     return rs.rule_ids.get(code, default)
 
@@ -253,7 +254,7 @@ def rule_id(rs: Ruleset, code: str, default: str) -> str:
 _Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, ...] | None]
 
 
-def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
+def _dealt(record: Record, rs: Ruleset[Any], pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
     """Known hands, partial known cards and talon from the record, with dealing problems."""
     index, bit = rs.tables.index, rs.tables.bit
     hands: list[tuple[int, ...] | None] = [None] * rs.players
@@ -293,12 +294,12 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
                 for c in tokens:
                     if c != "?" and c not in index:
                         msg = f"{c!r} is not a card of the {rs.deck.name}-card pack"
-                        problems.append(Problem("unknown-card", msg, item.line, rule="SL-1.4"))
+                        problems.append(Problem("unknown-card", msg, line=item.line, rule="SL-1.4"))
             for c in known:
                 if seen & bit[index[c]]:
                     rule = rule_id(rs, "duplicate-card", "SL-2.6")
-                    problems.append(Problem("duplicate-card", f"{c} is dealt twice", item.line,
-                                            rule=rule))  # fmt: skip
+                    problems.append(Problem("duplicate-card", f"{c} is dealt twice",
+                                            line=item.line, rule=rule))  # fmt: skip
                 seen |= bit[index[c]]
             cards = tuple([index[c] for c in known])
         if isinstance(item, Hand):  # the Ottocento dealer is dealt more (Ruleset.dealt_size)
@@ -314,7 +315,7 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
                     hands[p] = cards
                 elif len(tokens) > size and (moved is None or item is not moved.over):
                     problems.append(Problem("hand-size", f"{item.seat}'s hand has "
-                        f"{len(tokens)} cards, not {size}", item.line, seat=item.seat,
+                        f"{len(tokens)} cards, not {size}", line=item.line, seat=item.seat,
                         rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
         elif complete:
             talon[0] = cards
@@ -322,7 +323,7 @@ def _dealt(record: Record, rs: Ruleset, pos: dict[str, int]) -> tuple[_Dealt, li
 
 
 def _misplaced(
-    record: Record, rs: Ruleset, pos: dict[str, int], problems: list[Problem]
+    record: Record, rs: Ruleset[Any], pos: dict[str, int], problems: list[Problem]
 ) -> Misplaced | None:
     """A card typed into the wrong seat's hand (:func:`~tarokpgn.notation.wellformed.misplaced`):
     one ``hand-size`` problem showing both hands' counts. When the tricks show which card it
@@ -346,7 +347,7 @@ def _misplaced(
     msg += f"{len(under.cards)}, not {expected}: {moved.explain()}"
     msg += f"; read as {under.seat}'s" if moved.cards else ""
     rule = rule_id(rs, "hand-size", "SL-2.4")
-    problems.append(Problem("hand-size", msg, over.line, seat=over.seat, rule=rule))
+    problems.append(Problem("hand-size", msg, line=over.line, seat=over.seat, rule=rule))
     return moved
 
 

@@ -7,7 +7,7 @@ declarer, partner, bonuses).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -31,13 +31,15 @@ class Status(StrEnum):
     tarokpgn): nothing is known about it. Counted apart, and the run fails."""
 
 
-# The classes below are dataclasses (fields, equality, repr, hash, ``asdict`` and
-# ``dataclasses.replace`` as usual) with a hand-written ``__init__``: compiled with mypyc it
-# builds an object in a few dozen nanoseconds, where the generated one (frozen) takes ~0.6 µs —
-# and a verdict builds many of them. Treat them as read-only.
+# The classes below are frozen dataclasses (fields, equality, repr, hash, ``asdict`` and
+# ``dataclasses.replace`` as usual; a dict field counts for equality but not for the hash) with
+# a hand-written ``__init__`` that sets each field with ``object.__setattr__(self, "name",
+# value)``, as in :mod:`tarokpgn.model`: compiled with mypyc it builds an object in a few dozen
+# nanoseconds, where the generated one takes ~0.6 µs, and a verdict builds many of them. Their
+# optional arguments are keyword-only.
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Problem:
     """One finding: a stable code, a plain explanation and where it is."""
 
@@ -63,6 +65,7 @@ class Problem:
         self,
         code: str,
         message: str,
+        *,
         line: int = 0,
         column: int = 0,
         trick: int | None = None,
@@ -71,18 +74,18 @@ class Problem:
         accepted: bool = False,
         judged: bool = False,
     ) -> None:
-        self.code = code
-        self.message = message
-        self.line = line
-        self.column = column
-        self.trick = trick
-        self.seat = seat
-        self.rule = rule
-        self.accepted = accepted
-        self.judged = judged
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "message", message)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "accepted", accepted)
+        object.__setattr__(self, "judged", judged)
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreLine:
     """One line of the score breakdown, as a judge checks it on paper."""
 
@@ -90,13 +93,13 @@ class ScoreLine:
     value: int
     detail: str
 
-    def __init__(self, label: str, value: int, detail: str = "") -> None:
-        self.label = label
-        self.value = value
-        self.detail = detail
+    def __init__(self, label: str, value: int, *, detail: str = "") -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "detail", detail)
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Bonus:
     """An announcement, declaration or silent bonus and how it ended."""
 
@@ -111,17 +114,24 @@ class Bonus:
     kontra: int
 
     def __init__(
-        self, name: str, side: str, announced: bool, made: bool | None, value: int, kontra: int = 0
+        self,
+        name: str,
+        side: str,
+        announced: bool,
+        made: bool | None,
+        value: int,
+        *,
+        kontra: int = 0,
     ) -> None:
-        self.name = name
-        self.side = side
-        self.announced = announced
-        self.made = made
-        self.value = value
-        self.kontra = kontra
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "announced", announced)
+        object.__setattr__(self, "made", made)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "kontra", kontra)
 
 
-@dataclass(slots=True, init=False, unsafe_hash=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Verdict:
     """The verifier's result for one record."""
 
@@ -132,11 +142,11 @@ class Verdict:
     partner: str | None
     won: bool | None
     """Whether the declarer side met its contract (None for klop-like games or unknown)."""
-    card_points: dict[str, int]
+    card_points: dict[str, int] = field(hash=False)
     """Card points per side or per seat (``{"declarer": 41, "opponents": 29}``)."""
-    scores: dict[str, int] | None
+    scores: dict[str, int] | None = field(hash=False)
     """Computed score per seat, None when they cannot be computed."""
-    written: dict[str, int] | None
+    written: dict[str, int] | None = field(hash=False)
     """The scores the record states (Result tag)."""
     breakdown: tuple[ScoreLine, ...]
     bonuses: tuple[Bonus, ...]
@@ -149,6 +159,7 @@ class Verdict:
     def __init__(
         self,
         status: Status,
+        *,
         problems: tuple[Problem, ...] = (),
         contract: str | None = None,
         declarer: str | None = None,
@@ -162,19 +173,19 @@ class Verdict:
         game_kontra: int = 0,
         trick_winners: tuple[str, ...] = (),
     ) -> None:
-        self.status = status
-        self.problems = problems
-        self.contract = contract
-        self.declarer = declarer
-        self.partner = partner
-        self.won = won
-        self.card_points = {} if card_points is None else card_points
-        self.scores = scores
-        self.written = written
-        self.breakdown = breakdown
-        self.bonuses = bonuses
-        self.game_kontra = game_kontra
-        self.trick_winners = trick_winners
+        object.__setattr__(self, "status", status)
+        object.__setattr__(self, "problems", problems)
+        object.__setattr__(self, "contract", contract)
+        object.__setattr__(self, "declarer", declarer)
+        object.__setattr__(self, "partner", partner)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "card_points", {} if card_points is None else card_points)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "written", written)
+        object.__setattr__(self, "breakdown", breakdown)
+        object.__setattr__(self, "bonuses", bonuses)
+        object.__setattr__(self, "game_kontra", game_kontra)
+        object.__setattr__(self, "trick_winners", trick_winners)
 
     @property
     def ok(self) -> bool:

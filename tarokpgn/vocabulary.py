@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
+
+from tarokpgn._views import VariantView
+from tarokpgn.variants import find_variant
 
 
 def fold(text: str) -> str:
@@ -437,11 +440,16 @@ English names (``angel``, ``world``). The notation's canonical words are English
 LANGUAGES: Final[dict[str, Language]] = {lang.code: lang for lang in (SL, CS, FR, IT, DE, EN)}
 """Every language by its code, in the order the docs and ``fmt --lang`` list them."""
 
-FAMILY: Final[dict[str, str]] = {
-    "slovenian-4": "slovenian", "slovenian-3": "slovenian", "czech-4": "czech",
-    "french-3": "french", "french-4": "french", "french-5": "french",
-    "ottocento": "tarocchini", "terziglio": "tarocchini",
-}  # fmt: skip
+FAMILY: Final[Mapping[str, str]] = VariantView(lambda spec: spec.family)
+"""Variant id → family: a live read-only view of :mod:`tarokpgn.variants`."""
+
+
+def words_of(variant: str) -> str:
+    """The scope (family) ``variant``'s bid and announcement words come from; empty when the
+    variant is unknown (:attr:`~tarokpgn.variants.VariantSpec.words`)."""
+    spec = find_variant(variant)
+    return spec.words if spec is not None else ""
+
 
 EXTRA_FOOL: Final = ("FOOL", "T22")
 """Names of the Fool in no language: the token, and T22 (the 22nd tarok)."""
@@ -488,13 +496,13 @@ def canonical(table: dict[str, dict[str, str]], variant: str, word: str) -> str:
     own = table.get(variant)
     if own is not None and word in own:
         return own[word]
-    return table.get(FAMILY.get(variant, ""), {}).get(word, word)
+    return table.get(words_of(variant), {}).get(word, word)
 
 
 def bid_hint(variant: str, word: str) -> str:
     """``did you mean 'trojka' or 'tri'?`` for a bid word no language of ``variant``'s family
     names (the nearest bid words, any language); empty for a known word or when none is near."""
-    words = BIDS.get(FAMILY.get(variant, ""), {})
+    words = BIDS.get(words_of(variant), {})
     if not words or fold(word) in words:
         return ""
     near = difflib.get_close_matches(fold(word), list(words), n=3, cutoff=0.6)

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import duckdb
 import pytest
-from archive_fakes import deal_text, fake_verify, write_archive
+from helpers.archive_fakes import deal_text, fake_verify, write_archive
 from test_archive_store import count, dump
 
 from tarokpgn.archive import ArchiveError, ingest
@@ -29,7 +29,7 @@ from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
 from tarokpgn.verdict import Status, Verdict
 
-FAKE = "archive_fakes:fake_verify"
+FAKE = "helpers.archive_fakes:fake_verify"
 TESTS = Path(__file__).parent
 _READ = ingest.read_chunk
 
@@ -228,7 +228,7 @@ def _read_with_e100(data: bytes, file: str, line: int = 1) -> Iterator[Record | 
 @pytest.mark.parametrize(
     ("verify", "reader", "indexed"),
     [
-        ("archive_fakes:crashing_verify", False, 11),  # the verifier raised
+        ("helpers.archive_fakes:crashing_verify", False, 11),  # the verifier raised
         (f"{__name__}:error_status_verify", False, 12),  # indexed, status error
         (FAKE, True, 11),  # the reader's E100
     ],
@@ -381,8 +381,8 @@ def test_ctrl_c_is_one_line_and_a_rerun_completes(tmp_path: Path) -> None:
         "    if report.records >= 500:\n"
         "        time.sleep(60)  # wait for the signal, however late the test sends it\n"
         "def slow(archive, paths, **options):\n"
-        "    options.update(progress=tick, verify='archive_fakes:slow_verify', batch_deals=150,"
-        " commit_deals=150, chunk_bytes=40000)\n"
+        "    options.update(progress=tick, verify='helpers.archive_fakes:slow_verify',"
+        " batch_deals=150, commit_deals=150, chunk_bytes=40000)\n"
         "    return ingest.index_paths(archive, paths, **options)\n"
         "index.index_paths = slow\n"
         f"sys.exit(main(['index', '--db', {str(db)!r}, '-j', '2', {str(data)!r}]))\n"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from archive_fakes import deal_text, write_archive
+from helpers.archive_fakes import deal_text, write_archive
 from test_archive_store import count, dump
 
 from tarokpgn.archive.ingest import (
@@ -33,7 +33,7 @@ from tarokpgn.replay import verify
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
-FAKE = "archive_fakes:fake_verify"
+FAKE = "helpers.archive_fakes:fake_verify"
 TESTS = Path(__file__).parent
 
 
@@ -151,7 +151,9 @@ def test_bad_records_are_recorded_and_skipped(tmp_path: Path) -> None:
     path = tmp_path / "mixed.tpgn"
     path.write_text("\n".join([good[0], broken, *good[2:]]) + '\n[Event "cut')
     with Archive(tmp_path / "a.duckdb") as archive:
-        report = index_paths(archive, [path], workers=1, verify="archive_fakes:crashing_verify")
+        report = index_paths(
+            archive, [path], workers=1, verify="helpers.archive_fakes:crashing_verify"
+        )
         assert report.records == 13
         rows = archive.query(
             "SELECT origin, record, code FROM problems WHERE origin <> 'verify' ORDER BY record"
@@ -175,7 +177,7 @@ def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
         f"with Archive({str(db)!r}) as a:\n"
         f"    index_paths(a, [{str(data)!r}], workers=2, batch_deals=150, commit_deals=150,"
         " chunk_bytes=40000,"
-        " verify='archive_fakes:slow_verify', progress=tick)\n"
+        " verify='helpers.archive_fakes:slow_verify', progress=tick)\n"
         "print('done', flush=True)\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS.parent), str(TESTS)]))

@@ -52,8 +52,8 @@ VERDICT = Verdict(
     card_points={"declarer": 40, "opponents": 30},
     scores={"N": 30, "E": 30, "S": -30, "W": -30},
     written={"N": 20, "E": 20, "S": -20, "W": -20},
-    breakdown=(ScoreLine("three", 10), ScoreLine("difference", 5, "40-35")),
-    bonuses=(Bonus("trula", "declarer", True, False, -20, 0),),
+    breakdown=(ScoreLine("three", 10), ScoreLine("difference", 5, detail="40-35")),
+    bonuses=(Bonus("trula", "declarer", True, False, -20, kontra=0),),
     game_kontra=2,
 )  # fmt: skip
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from archive_fakes import deal_text, fake_verify, write_archive
+from helpers.archive_fakes import deal_text, fake_verify, write_archive
 
 from tarokpgn.archive.ingest import index_paths, read_chunk
 from tarokpgn.archive.stats import REPORTS, Filters, run_reports, view_sql
@@ -130,7 +130,9 @@ def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Archiv
     again = "\n".join(deal_text(rng, n) for n in range(1, 11))
     files[2].write_text(files[2].read_text() + "\n" + again)
     with Archive(folder / "a.duckdb") as archive:
-        index_paths(archive, [folder / "deals"], workers=2, verify="archive_fakes:fake_verify")
+        index_paths(
+            archive, [folder / "deals"], workers=2, verify="helpers.archive_fakes:fake_verify"
+        )
         yield archive, read_deals(files, fake_verify)
 
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from archive_fakes import write_archive
+from helpers.archive_fakes import write_archive
 
 from tarokpgn.cli import main
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 
 import pytest
+from helpers.trick_strategies import Case, situations
 from hypothesis import given, settings
-from trick_strategies import Case, situations
 
 from tarokpgn.cards import DECKS
 from tarokpgn.generate import generate
@@ -46,34 +47,51 @@ def test_tables_bits() -> None:
         assert t.mask([]) == 0
 
 
-@settings(max_examples=3000, deadline=None)
-@given(situations())
-def test_quick_play_agrees_with_legal_plays(case: Case) -> None:
-    card, hand, trick, t, policy = case
-    q = QuickPlay.of(t, policy)
-    bits = t.mask(hand)
-    verdict = quick_play(card, bits, led_suit(trick, t, policy), q)
-    legal = card in legal_plays(hand, trick, t, policy)
-    if verdict == QUICK_LEGAL:
-        assert legal
-    elif verdict == QUICK_IF_WINS:
-        assert trick  # never for a lead
-        if quick_beat(card, bits, trick, q) == QUICK_LEGAL:
+def test_quick_play_agrees_with_legal_plays() -> None:
+    seen: Counter[int] = Counter()
+
+    @settings(max_examples=3000, deadline=None, database=None)
+    @given(situations())
+    def check(case: Case) -> None:
+        card, hand, trick, t, policy = case
+        q = QuickPlay.of(t, policy)
+        bits = t.mask(hand)
+        verdict = quick_play(card, bits, led_suit(trick, t, policy), q)
+        legal = card in legal_plays(hand, trick, t, policy)
+        seen[verdict] += 1
+        if verdict == QUICK_LEGAL:
             assert legal
-    else:
-        assert verdict == QUICK_EXACT
+        elif verdict == QUICK_IF_WINS:
+            assert trick  # never for a lead
+            if quick_beat(card, bits, trick, q) == QUICK_LEGAL:
+                assert legal
+                seen[-1] += 1  # settled by quick_beat
+        else:
+            assert verdict == QUICK_EXACT
+
+    check()
+    assert seen[QUICK_LEGAL] >= 1000 and seen[QUICK_EXACT] >= 300, seen
+    assert seen[QUICK_IF_WINS] >= 200 and seen[-1] >= 100, seen
 
 
-@settings(max_examples=3000, deadline=None)
-@given(situations())
-def test_quick_winner_agrees_with_trick_winner(case: Case) -> None:
-    card, _, trick, t, policy = case
-    full = [*trick, card]
-    q = QuickPlay.of(t, policy)
-    found = quick_winner(full, q)
-    assert found in (-1, trick_winner(full, t, policy))
-    if q.plain and (policy.emperor is None or q.emperor_mask & t.mask(full) != q.emperor_mask):
-        assert found == trick_winner(full, t, policy)
+def test_quick_winner_agrees_with_trick_winner() -> None:
+    named = 0
+
+    @settings(max_examples=3000, deadline=None, database=None)
+    @given(situations())
+    def check(case: Case) -> None:
+        nonlocal named
+        card, _, trick, t, policy = case
+        full = [*trick, card]
+        q = QuickPlay.of(t, policy)
+        found = quick_winner(full, q)
+        assert found in (-1, trick_winner(full, t, policy))
+        if q.plain and (policy.emperor is None or q.emperor_mask & t.mask(full) != q.emperor_mask):
+            assert found == trick_winner(full, t, policy)
+        named += found >= 0
+
+    check()
+    assert named >= 1500, named
 
 
 def test_quick_winner_plain_policies() -> None:
@@ -130,7 +148,8 @@ def _snapshot(deal: DealState) -> tuple[object, ...]:
     )
 
 
-def _both_ways(record: Record) -> None:
+def _both_ways(record: Record) -> int:
+    """Replay ``record`` both ways, item by item, and return the number of faults found."""
     fast, _ = Replay.start(record)
     slow, _ = Replay.start(record)
     assert fast is not None and slow is not None
@@ -147,6 +166,7 @@ def _both_ways(record: Record) -> None:
         assert fast.stopped == slow.stopped
     if fast.deal.complete:
         assert fast.deal.score() == slow.deal.score()
+    return len(fast.found)
 
 
 def _mutate(record: Record, rng: random.Random) -> Record:
@@ -176,13 +196,27 @@ def _mutate(record: Record, rng: random.Random) -> Record:
     return dataclasses.replace(record, items=tuple(items))
 
 
-VARIANTS = ["slovenian-4", "slovenian-3", "czech-4", "french-4", "french-5", "ottocento"]
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_play_trick_replays_as_card_by_card(variant: str) -> None:
+def _replays_as_card_by_card(variant: str, options: dict[str, str]) -> None:
     rng = random.Random(variant)
-    for record in generate(variant, n=25, seed=11):
-        _both_ways(record)
+    records = faulty = 0
+    for record in generate(variant, n=25, seed=11, options=options):
+        assert _both_ways(record) == 0
         for _ in range(3):
-            _both_ways(_mutate(record, rng))
+            faulty += _both_ways(_mutate(record, rng)) > 0
+        records += 1
+    assert records == 25 and faulty >= 25, (records, faulty)
+
+
+def test_play_trick_replays_as_card_by_card(variant: str) -> None:
+    _replays_as_card_by_card(variant, {})
+
+
+FAMILY_RULES = {  # the family rules beyond the trick policy: Varšava's, the Matto lead bar
+    "czech-4": {"warsaw_overtake": "strict", "emperor_trick": "true"},
+    "ottocento": {"matto_led": "matto_cannot_lead", "must_overtrump": "true"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(FAMILY_RULES))
+def test_play_trick_replays_as_card_by_card_under_family_rules(variant: str) -> None:
+    _replays_as_card_by_card(variant, FAMILY_RULES[variant])

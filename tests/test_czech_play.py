@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tarokpgn.rules.core import legal_plays
 from tarokpgn.rules.czech.options import VYSOCINA
-from tarokpgn.rules.czech.play import TABLES, czech_check, czech_legal, winner
+from tarokpgn.rules.czech.play import (
+    PAGAT,
+    TABLES,
+    czech_check,
+    czech_legal,
+    policy,
+    warsaw_exact,
+    winner,
+)
 
 
 def c(*tokens: str) -> list[int]:
@@ -73,3 +86,39 @@ def test_warsaw_mond_has_no_restriction() -> None:
 
 def test_ordinary_game_pagat_free() -> None:
     assert names(czech_legal(c("T1", "T7", "HK"), [], False, VYSOCINA)) == {"T1", "T7", "HK"}
+
+
+def test_czech_check_agrees_with_czech_legal() -> None:
+    """:func:`czech_check` refuses exactly the cards :func:`czech_legal` leaves out, with
+    them as the cards allowed; Varšava's filter (:func:`warsaw_legal`) only narrows the core's
+    legal cards, within the cards the deal checks exactly (:func:`warsaw_exact`)."""
+    seen: Counter[str] = Counter()
+
+    @settings(max_examples=1500, deadline=None, database=None)
+    @given(st.data())
+    def check(data: st.DataObject) -> None:
+        cards = data.draw(st.permutations(range(len(TABLES.tokens))))
+        hand = sorted(cards[: data.draw(st.integers(1, 12))])
+        trick = cards[20 : 20 + data.draw(st.integers(0, 3))]
+        pagat = PAGAT not in trick and data.draw(st.integers(0, 3)) == 0  # play the pagát
+        hand = sorted({*hand, PAGAT}) if pagat else hand
+        card = PAGAT if pagat else data.draw(st.sampled_from(hand))
+        warsaw = data.draw(st.booleans())
+        overtake = data.draw(st.sampled_from(["strict", VYSOCINA.warsaw_overtake]))
+        opts = replace(VYSOCINA, warsaw_overtake=overtake, emperor_trick=data.draw(st.booleans()))
+        legal = czech_legal(hand, trick, warsaw, opts)
+        fault = czech_check(card, hand, trick, warsaw, opts)
+        assert (fault is None) == (card in legal)
+        core = legal_plays(hand, trick, TABLES, policy(warsaw, opts.emperor_trick))
+        assert set(legal) <= set(core)
+        if warsaw:
+            assert all(warsaw_exact(opts) & TABLES.bit[c] for c in set(core) - set(legal))
+        if fault is not None:
+            assert fault.should == tuple(sorted(legal))
+            seen[fault.code] += 1
+        seen["warsaw" if warsaw else "ordinary"] += 1
+
+    check()
+    assert min(seen["warsaw"], seen["ordinary"]) >= 500, seen
+    assert min(seen["follow-suit"], seen["must-trump"], seen["must-beat"]) >= 20, seen
+    assert seen["pagat-last"] >= 10, seen

@@ -18,17 +18,16 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.registry import builtin_variants
+from helpers.strategies import ALIASES, KEYWORDS
+from helpers.strategies import records as notation_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ALIASES, KEYWORDS
-from strategies import records as notation_records
 
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS
 from tarokpgn.errors import NotationError
 from tarokpgn.model import (
-    SEATS,
-    VARIANTS,
     Announce,
     Auction,
     Bid,
@@ -57,6 +56,7 @@ from tarokpgn.notation.fastreader import (
 )
 from tarokpgn.notation.reader import iter_chunks, read_chunk
 from tarokpgn.notation.tags import export_order
+from tarokpgn.variants import variant_spec
 
 Result = Record | NotationError
 
@@ -296,7 +296,7 @@ def test_scan_headers_matches_the_full_read() -> None:
 
 # --- generated records ------------------------------------------------------------------------
 
-_FAST_VARIANTS = sorted(VARIANTS)
+_FAST_VARIANTS = sorted(builtin_variants())
 _WORDS = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True)
 _ODD_WORDS = st.sampled_from(["end", "hand", "show", "re", "Trula", "pagát", "x.y"])
 
@@ -328,8 +328,8 @@ def _options(draw: st.DrawFn, canonical: bool) -> tuple[tuple[str, str], ...]:
 
 @st.composite
 def _item(draw: st.DrawFn, variant: str, canonical: bool) -> Item:
-    deck = DECKS[VARIANTS[variant][1]]
-    seats = SEATS[VARIANTS[variant][0]]
+    spec = variant_spec(variant)
+    deck, seats = DECKS[spec.deck], spec.seats
     seat = st.sampled_from(seats if canonical else (*seats, "Z"))
     card = st.sampled_from((*deck.tokens, "?"))
     cards = st.lists(card, min_size=1, max_size=6).map(tuple)

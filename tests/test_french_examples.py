@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from french_util import TAKER, pile_with, scored_deal
+from helpers.french_util import TAKER, pile_with, scored_deal
 
 from tarokpgn.rules import find_ruleset
 from tarokpgn.rules.core import count_points

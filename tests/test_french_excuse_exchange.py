@@ -15,7 +15,8 @@ import functools
 import json
 
 import pytest
-from french_util import POINTS, ExcuseFacts, excuse_facts
+from helpers.french_util import POINTS, ExcuseFacts, excuse_facts
+from helpers.registry import builtin_variants
 from test_fastreader import lark_records
 
 from tarokpgn.errors import NotationError
@@ -35,6 +36,8 @@ from tarokpgn.replayer import Replay
 from tarokpgn.verdict import Status, Verdict
 
 CODE = "excuse-exchange"
+OTHER_VARIANTS = [v for v in builtin_variants() if v not in builtin_variants("french")]
+"""The variants without the Excuse exchange (F-9.2 is French Tarot's alone)."""
 
 # --- deals -------------------------------------------------------------------------------------
 
@@ -198,7 +201,7 @@ def test_reader_errors(movetext: str, code: str, column: int) -> None:
 
 
 def test_one_exchange_in_a_french_deal_is_well_formed() -> None:
-    for variant in ("french-3", "french-4", "french-5"):
+    for variant in builtin_variants("french"):
         record, facts = _deal(variant, "exchange")
         assert check_record(_with(record, facts.own_half())) == []
 
@@ -210,8 +213,7 @@ def test_a_second_exchange_is_not_well_formed() -> None:
     assert "line 6" in problems[0].message
 
 
-@pytest.mark.parametrize("variant", ["slovenian-4", "slovenian-3", "czech-4", "ottocento",
-                                     "terziglio"])  # fmt: skip
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
 def test_other_variants_do_not_have_the_element(variant: str) -> None:
     text = f'[Variant "{variant}"]\n\nexcuse_exchange T2\nend\n'
     assert [(p.code, p.line) for p in check_record(parse_record(text))] == [("E212", 3)]
@@ -227,7 +229,7 @@ def test_a_card_not_of_the_pack_is_e205() -> None:
 # --- verifying: a card the side could give -----------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["french-3", "french-4", "french-5"])
+@pytest.mark.parametrize("variant", builtin_variants("french"))
 def test_a_legal_exchange_scores_as_without_it(variant: str) -> None:
     record, facts = _deal(variant, "exchange")
     plain = verify(record)
@@ -372,8 +374,7 @@ def test_a_thrown_in_deal_exchanges_nothing() -> None:
 # --- other variants ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["slovenian-4", "slovenian-3", "czech-4", "ottocento",
-                                     "terziglio"])  # fmt: skip
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
 def test_other_variants_refuse_the_element(variant: str) -> None:
     record = next(r for r in generate(variant, n=5, seed=1) if verify(_plain(r)).ok)
     with_it = _with(_plain(record), "T2")

@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from french_util import TAKER, pile_with, scored_deal
+from helpers.french_util import TAKER, pile_with, scored_deal
 
 from tarokpgn.rules import find_ruleset
 from tarokpgn.rules.french.counting import count

@@ -115,7 +115,7 @@ def test_called_card_itself_may_be_led() -> None:
 
 def test_excuse_led_last_by_a_sweeping_side_wins() -> None:
     """F-9.5 and option excuse_sweeps_last_trick."""
-    from french_util import scored_deal
+    from helpers.french_util import scored_deal
 
     rs, deal = scored_deal("french-4", "garde", list(T.tokens), last="taker", fool="last-led")
     last = deal.tricks[-1]

@@ -1,11 +1,11 @@
 """Fuzzing in the test suite (hardening issue 13, docs/conformance.rst "Fuzzing").
 
-``test_fuzz`` runs the mutation fuzzer of ``tests/fuzz_util.py``, seeded with the conformance
-corpus, the examples and the sample archive, for ``FUZZ_SECONDS`` per shard (default 35; two
-shards, one per core under ``pytest -n 2``; ``FUZZ_SECONDS=0`` skips them). Each shard must get
-through at least ``3 × FUZZ_SECONDS`` inputs (105 by default; a busy core does about 700 in
-35 s, an idle one more) with no traceback, hang, round-trip or reader disagreement. The long run is
-``scripts/fuzz.py``.
+``test_fuzz`` runs the mutation fuzzer of ``tests/helpers/fuzz_util.py``, seeded with the
+conformance corpus, the examples and the sample archive, for ``FUZZ_SECONDS`` per shard (default
+35; two shards, one per core under ``pytest -n 2``; ``FUZZ_SECONDS=0`` skips them). Each shard
+must get through at least ``3 × FUZZ_SECONDS`` inputs (105 by default; a busy core does about
+700 in 35 s, an idle one more) with no traceback, hang, round-trip or reader disagreement. The
+long run is ``scripts/fuzz.py``.
 
 Below: the crashes the fuzzer found, each pinned by a test.
 """
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fuzz_util import (
+from helpers.fuzz_util import (
     INTERNAL,
     MUTATIONS,
     Fuzzer,
@@ -95,7 +95,7 @@ def test_mutants_shrink(
 
 def test_the_oracle_is_not_blind(monkeypatch: pytest.MonkeyPatch) -> None:
     """An exception out of the verifier, and a round trip that changes a record, are failures."""
-    import fuzz_util
+    from helpers import fuzz_util
 
     data = (ROOT / "examples/slovenian-4.tpgn").read_bytes()
     assert not exercise(data).failures

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.strategies import records
 from hypothesis import given, settings
 from jsonschema import Draft202012Validator
-from strategies import records
 
 from tarokpgn.errors import RecordError
 from tarokpgn.model import Record

@@ -7,6 +7,8 @@ from pathlib import Path
 from tarokpgn import verify_all
 from tarokpgn.model import Record
 from tarokpgn.notation import parse_record
+from tarokpgn.rules.ruleset import find_ruleset
+from tarokpgn.rules.tarocchini.match import OTTOCENTO_RACE
 from tarokpgn.verdict import Status, Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,3 +107,10 @@ def test_generated_matches_start_a_new_game_after_a_win() -> None:
     assert matches[4] == "generated-ottocento-ottocento-1 game 2" and records[4].get("Deal") == "1"
     verdicts = [v for _, v in verify_all(records)]
     assert all(v.status is Status.OK for v in verdicts), [v.problems for v in verdicts]
+
+
+def test_only_ottocento_races() -> None:
+    """The race is Ottocento's match rule (T-10.3); Terziglio's hands are settled one by one."""
+    rule = find_ruleset("ottocento").match_rule()
+    assert rule is OTTOCENTO_RACE and rule.rule == "T-10.3"
+    assert find_ruleset("terziglio").match_rule() is None

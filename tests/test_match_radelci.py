@@ -5,10 +5,15 @@ are rewritten by hand with the radelci applied."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from tarokpgn import generate, verify_all
 from tarokpgn.model import Record
+from tarokpgn.rules.ruleset import find_ruleset
+from tarokpgn.rules.slovenian.match import RADELCI
 from tarokpgn.verdict import Status, Verdict
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _deals(seed: int, n: int, radelci: str = "true") -> list[Record]:
@@ -80,3 +85,29 @@ def test_last_totals_may_charge_the_unused_radelci() -> None:
     verdicts = [v for _, v in verify_all(_with_totals(_deals(1, 3), charged))]
     assert [v.status for v in verdicts] == [Status.OK] * 3, [v.problems for v in verdicts]
     assert "−40" in _notes(verdicts[2]) and "end of the match" in _notes(verdicts[2])
+
+
+def test_the_rule_is_the_rulesets_and_follows_the_option() -> None:
+    """The verifier asks the deal's ruleset (``match_rule``); radelci only with the option."""
+    assert find_ruleset("slovenian-4", "semedela").match_rule() is None
+    for variant in ("slovenian-4", "slovenian-3"):
+        rule = find_ruleset(variant, None, {"radelci": "true"}).match_rule()
+        assert rule is RADELCI and rule.rule == "SL-12.9"
+
+
+def test_unused_radelci_are_charged_only_by_totals_that_say_so() -> None:
+    """SL-12.9 on plain values: −40 a radelc held when the written Totals charge exactly that."""
+    running, held = {"N": 100, "E": -20}, {"N": 2, "E": 0}
+    notes: list[str] = []
+    assert RADELCI.close(running, {"N": 100, "E": -20}, held, notes) == (running, held)
+    assert not notes
+    charged = RADELCI.close(running, {"N": 20, "E": -20}, held, notes)
+    assert charged == ({"N": 20, "E": -20}, {"N": 0, "E": 0})
+    assert "close the match" in notes[0]
+
+
+def test_the_verifier_names_no_family() -> None:
+    """Match rules live with their families (tarokpgn/rules/*/match.py), not in the verifier."""
+    source = (ROOT / "tarokpgn" / "replay.py").read_text(encoding="utf-8").lower()
+    for word in ("ottocento", "radelci", "tarocchini", "slovenian", "family"):
+        assert word not in source, word

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from czech_mutations import MUTATIONS as CZECH_MUTATIONS
-from french_mutations import MUTATIONS as FRENCH_MUTATIONS
-from tarocchini_mutations import MUTATIONS as TAROCCHINI_MUTATIONS
+from helpers.czech_mutations import MUTATIONS as CZECH_MUTATIONS
+from helpers.french_mutations import MUTATIONS as FRENCH_MUTATIONS
+from helpers.tarocchini_mutations import MUTATIONS as TAROCCHINI_MUTATIONS
 
 from tarokpgn.archive.ingest import index_paths
 from tarokpgn.archive.store import Archive

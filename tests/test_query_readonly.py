@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from archive_fakes import write_archive
+from helpers.archive_fakes import write_archive
 
 from tarokpgn.archive.readonly import Limits, one_line
 from tarokpgn.cli import main

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers.strategies import records
 from hypothesis import HealthCheck, given, settings
-from strategies import records
 
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record

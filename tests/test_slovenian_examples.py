@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from slovenian_util import HONOURS, pile_with, scored_deal
+from helpers.slovenian_util import HONOURS, pile_with, scored_deal
 
 from tarokpgn.rules import find_ruleset
 

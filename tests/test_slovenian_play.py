@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from slovenian_util import T, pile_with, scored_deal
+from helpers.slovenian_util import T, pile_with, scored_deal
 
 from tarokpgn.rules import DealState, find_ruleset
 from tarokpgn.rules.core import legal_plays

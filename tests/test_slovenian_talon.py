@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from slovenian_util import T
+from helpers.slovenian_util import T
 
 from tarokpgn.rules import DealState, PlayedTrick, find_ruleset
 from tarokpgn.rules.slovenian import scoring

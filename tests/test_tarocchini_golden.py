@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from golden_util import check_clean_results, check_golden
+from helpers.golden_util import check_clean_results, check_golden
 
 HERE = Path(__file__).resolve().parent / "golden" / "tarocchini"
 RECORDS = sorted(HERE.glob("*.tpgn"))

@@ -9,10 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.registry import builtin_variants
 
 from tarokpgn.cli import main
 from tarokpgn.generate import generate
-from tarokpgn.model import VARIANTS, Comment, Hand, Record, Renons, Trick
+from tarokpgn.model import Comment, Hand, Record, Renons, Trick
 from tarokpgn.notation import iter_records, parse_record
 from tarokpgn.renons import judge
 from tarokpgn.replay import NO_ENGINE_CODE, verify, verify_all
@@ -35,8 +36,8 @@ def _has_engine(variant: str) -> bool:
     return True
 
 
-ENGINE = sorted(v for v in VARIANTS if _has_engine(v))
-NO_ENGINE = sorted(v for v in VARIANTS if not _has_engine(v))
+ENGINE = sorted(v for v in builtin_variants() if _has_engine(v))
+NO_ENGINE = sorted(v for v in builtin_variants() if not _has_engine(v))
 
 EXPECTED_STATUS = {
     "slovenian-3.tpgn": Status.INCOMPLETE,

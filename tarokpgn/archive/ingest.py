@@ -41,7 +41,7 @@ import pyarrow.compute as pc
 
 from tarokpgn.archive.rows import ARROW_SCHEMAS, COLUMNS, DEAL_TABLES, Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset, required_columns
-from tarokpgn.errors import NotationError, describe
+from tarokpgn.errors import NotationError, TarokPgnError, describe
 from tarokpgn.model import Record, Source
 from tarokpgn.verdict import Verdict
 
@@ -351,7 +351,7 @@ def _add_verified(rows: Rows, record: Record, verify: Verifier, careful: bool = 
     return 0
 
 
-class UnstorableError(ValueError):
+class UnstorableError(TarokPgnError, ValueError):
     """A deal's rows cannot be stored in the archive (converted to Arrow, or a NULL where
     the schema forbids one)."""
 

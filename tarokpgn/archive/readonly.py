@@ -32,7 +32,7 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tarokpgn.archive import ArchiveError
@@ -84,7 +84,7 @@ class Limits:
 class SelectResult(QueryResult):
     """A query's result; ``cut`` when it had more than :attr:`Limits.max_rows` rows."""
 
-    cut: bool = False
+    cut: bool = field(default=False, kw_only=True)
 
 
 class QueryRefused(ArchiveError):

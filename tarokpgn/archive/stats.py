@@ -21,7 +21,7 @@ from typing import Any
 
 from tarokpgn.archive.store import Archive, QueryResult, schema_views
 from tarokpgn.errors import TarokPgnError
-from tarokpgn.model import VARIANTS
+from tarokpgn.variants import variant_ids
 
 
 class FilterError(TarokPgnError, ValueError):
@@ -196,7 +196,7 @@ def check_filters(archive: Archive, filters: Filters) -> None:
     if filters.since and filters.until and filters.since > filters.until:
         raise FilterError(f"--since {filters.since} is after --until {filters.until}")
     _check_name(archive, "--variant", filters.variant, "SELECT DISTINCT variant FROM deals",
-                known=tuple(VARIANTS), fold=False)  # fmt: skip
+                known=tuple(variant_ids()), fold=False)  # fmt: skip
     _check_name(archive, "--player", filters.player, "SELECT DISTINCT player FROM seats")
     _check_name(archive, "--match", filters.match, "SELECT DISTINCT match FROM deals")
     if filters.file is not None:

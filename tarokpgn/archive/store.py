@@ -28,7 +28,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
@@ -125,8 +125,8 @@ class SourceInfo:
 class QueryResult:
     """Column names and rows of a query."""
 
-    columns: list[str]
-    rows: list[tuple[Any, ...]]
+    columns: list[str] = field(hash=False)
+    rows: list[tuple[Any, ...]] = field(hash=False)
 
 
 def error_kind(error: BaseException) -> str:

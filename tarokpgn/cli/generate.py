@@ -7,10 +7,10 @@ import sys
 from typing import Any
 
 from tarokpgn.cli._io import open_output
-from tarokpgn.generate import generate
-from tarokpgn.model import VARIANTS
+from tarokpgn.generate import GenerationError, generate
 from tarokpgn.notation import write_records
 from tarokpgn.rules.ruleset import OptionError
+from tarokpgn.variants import variant_ids
 
 
 def register(subparsers: Any) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
         "statistics leave such deals out unless asked (tarokpgn stats --include-generated). "
         "The same arguments always write the same bytes.",
     )
-    parser.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    parser.add_argument("--variant", required=True, choices=sorted(variant_ids()))
     parser.add_argument("--ruleset", help="ruleset preset (default: the variant's default)")
     parser.add_argument("-n", type=int, default=1, help="number of deals (default 1)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -54,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
         if first is not None:
             for text in write_records(_chain(first, records)):
                 out.write(text)
+    except GenerationError as exc:  # a later deal the generic generator cannot play
+        print(f"tarokpgn generate: {exc}", file=sys.stderr)
+        return 2
     finally:
         if out is not sys.stdout:
             out.close()

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from tarokpgn.cards import DECKS, UnknownCardError, resolve_card
+from tarokpgn.cards import UnknownCardError, resolve_card
 from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
 from tarokpgn.cli._style import PLAIN, RENONS, UNDECIDED, Painter
-from tarokpgn.errors import NotationError
-from tarokpgn.model import VARIANTS, Record, Renons, bounded_int, format_scores
+from tarokpgn.errors import NotationError, TarokPgnError
+from tarokpgn.model import Record, Renons, bounded_int, format_scores
+from tarokpgn.notation.transformer import deck_for
 from tarokpgn.notation.writer import write_record
 from tarokpgn.renons import (
     DealRuling,
@@ -40,7 +41,7 @@ from tarokpgn.verdict import Verdict
 from tarokpgn.vocabulary import KONTRA_LEVELS
 
 
-class Failure(Exception):
+class Failure(TarokPgnError):
     """A problem that ends the command: ``code`` is the exit status."""
 
     def __init__(self, message: str, code: int = 1) -> None:
@@ -156,9 +157,8 @@ def command_claim(args: argparse.Namespace, record: Record) -> Renons | None:
         seats.append(seat)
     card = None
     if args.card:
-        deck = DECKS[VARIANTS[record.variant][1]] if record.variant in VARIANTS else DECKS["54"]
         try:
-            card = resolve_card(args.card, deck)
+            card = resolve_card(args.card, deck_for(record.variant))
         except UnknownCardError as exc:
             raise Failure(str(exc), 2) from None
     return Renons(seats[0], seats[1], args.trick, args.kind, card, _kontra(args.kontra))
@@ -194,7 +194,7 @@ def _judge_all(
         try:
             ruling = judge_deal(record, None if given is None else [given], options)
         except RecordError as exc:
-            raise Failure(f"{deal_name(record)}: {exc}") from None
+            raise Failure(f"{deal_name(record)}: {exc.message}") from None
         except OptionError as exc:
             raise Failure(str(exc), 2) from None
         except Exception as exc:  # a bug: reported at the deal's place, the others judged

@@ -13,7 +13,9 @@ unless asked). The same arguments always give the same records.
 >>> records[0].get("Generator")  # doctest: +ELLIPSIS
 'tarokpgn ... seed 1'
 
-A variant plugs in a strategy with :func:`register_strategy` (see :mod:`.strategy`).
+A family plugs in its strategy with :func:`register_generator`, a single variant with
+:func:`register_strategy` (see :mod:`.strategy`); a family without one is played by the generic
+strategy (:mod:`.generic`), which picks at random among the legal choices the engine offers.
 """
 
 from __future__ import annotations
@@ -22,23 +24,29 @@ import random
 from collections.abc import Iterator, Mapping
 
 from tarokpgn import __version__
+from tarokpgn.generate.generic import GenerationError, GenericStrategy
 from tarokpgn.generate.strategy import (
     EngineStrategy,
     GeneratedDeal,
     Strategy,
+    register_generator,
     register_strategy,
     strategy_for,
 )
-from tarokpgn.model import SEATS, VARIANTS, Record, format_scores
+from tarokpgn.model import Record, format_scores
 from tarokpgn.replay import Matches
 from tarokpgn.rules.ruleset import find_ruleset
+from tarokpgn.variants import BUILTIN_FAMILIES, find_variant
 
 __all__ = [
     "GENERATOR_TAG",
     "EngineStrategy",
     "GeneratedDeal",
+    "GenerationError",
+    "GenericStrategy",
     "Strategy",
     "generate",
+    "register_generator",
     "register_strategy",
 ]
 
@@ -52,7 +60,7 @@ archive's statistics leave deals with it out unless asked (``--include-generated
 def _load_strategies() -> None:
     import importlib
 
-    for module in ("slovenian", "czech", "french", "tarocchini"):
+    for module in BUILTIN_FAMILIES:
         try:
             importlib.import_module(f"tarokpgn.generate.{module}")
         except ModuleNotFoundError as exc:
@@ -73,18 +81,20 @@ def generate(
     (default: the variant's default) with option ``options`` overrides. Ottocento: once a
     side has won the race to 800 (T-10.3) the next deal starts a new game, match ``NAME game 2``
     from deal 1."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
+    spec = find_variant(variant)
+    if spec is None:
+        raise GenerationError(f"unknown variant {variant!r}")
     rules = find_ruleset(variant, ruleset, options)
     _load_strategies()
-    strategy = strategy_for(variant, rules)
+    strategy = strategy_for(variant, rules) or GenericStrategy(rules, spec.deals[0])
     rng = random.Random(f"{variant}/{rules.name}/{seed}")
-    seats = SEATS[rules.players]
+    seats = spec.seats
     name = match or f"generated-{variant}-{rules.name}-{seed}"
     totals = dict.fromkeys(seats, 0)
-    # Ottocento: once a side has won the race to the target (T-10.3) a new game starts, as
-    # match "NAME game 2" from deal 1 and zero totals.
-    follower = Matches() if variant == "ottocento" else None
+    # A match rule that ends matches (Ottocento's race to the target, T-10.3): once it has,
+    # a new game starts, as match "NAME game 2" from deal 1 and zero totals.
+    rule = rules.match_rule()
+    follower = Matches() if rule is not None and rule.ends_match else None
     game, first, game_name = 1, 1, name
     option_text = " ".join(f"{k}={v}" for k, v in (options or {}).items())
     for number in range(1, n + 1):

@@ -8,9 +8,9 @@ choices come from what the engine allows, so every generated deal verifies clean
 from __future__ import annotations
 
 import random
-from typing import Final, cast
+from typing import Any, Final, cast
 
-from tarokpgn.generate.strategy import EngineStrategy, register_strategy
+from tarokpgn.generate.strategy import EngineStrategy, register_generator
 from tarokpgn.model import Announce, Auction, Bid, Exchange, Item, Kontra
 from tarokpgn.rules.czech import CzechRuleset
 from tarokpgn.rules.czech.checks import judged_hand
@@ -33,7 +33,7 @@ TOP_TAROKS: Final = ("FOOL", *(f"T{n}" for n in range(21, 10, -1)))
 class CzechStrategy(EngineStrategy):
     """Random but plausible Czech deals for both presets."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         super().__init__(ruleset)
         assert isinstance(ruleset, CzechRuleset)
         self.opts = ruleset.czech
@@ -230,4 +230,4 @@ def _give(cards: list[int], pos: int, hands: list[list[int]], talon: list[int]) 
         h.sort()
 
 
-register_strategy("czech-4", CzechStrategy)
+register_generator("czech", CzechStrategy)

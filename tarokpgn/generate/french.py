@@ -10,9 +10,9 @@ strategy only ever picks from what the engine offers.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
-from tarokpgn.generate.strategy import EngineStrategy, register_strategy
+from tarokpgn.generate.strategy import EngineStrategy, register_generator
 from tarokpgn.model import Announce, Item
 from tarokpgn.rules.core import TRUMP_SUIT
 from tarokpgn.rules.french import FrenchRuleset
@@ -33,7 +33,7 @@ DECLARE: Final = 0.7
 class FrenchStrategy(EngineStrategy):
     """Random but plausible French deals for 3, 4 and 5 players."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         super().__init__(ruleset)
         assert isinstance(ruleset, FrenchRuleset)
         self.rs = ruleset
@@ -197,6 +197,4 @@ class FrenchStrategy(EngineStrategy):
         return t.strength[card] + (100 if t.suit[card] == TRUMP_SUIT else 0)
 
 
-register_strategy("french-3", FrenchStrategy)
-register_strategy("french-4", FrenchStrategy)
-register_strategy("french-5", FrenchStrategy)
+register_generator("french", FrenchStrategy)

@@ -9,9 +9,9 @@ from what the engine offers.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
-from tarokpgn.generate.strategy import EngineStrategy, register_strategy
+from tarokpgn.generate.strategy import EngineStrategy, register_generator
 from tarokpgn.rules.core import TRUMP_SUIT
 from tarokpgn.rules.ruleset import Contract, Ruleset
 from tarokpgn.rules.slovenian import SlovenianRuleset
@@ -35,7 +35,7 @@ SILENT_VALAT: Final = 0.03
 class SlovenianStrategy(EngineStrategy):
     """Random but plausible Slovenian deals for any preset and player count."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         super().__init__(ruleset)
         assert isinstance(ruleset, SlovenianRuleset)
         self.rs = ruleset
@@ -239,5 +239,4 @@ def _give(
     return [sorted(h) for h in everyone], talon
 
 
-register_strategy("slovenian-4", SlovenianStrategy)
-register_strategy("slovenian-3", SlovenianStrategy)
+register_generator("slovenian", SlovenianStrategy)

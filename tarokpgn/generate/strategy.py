@@ -5,15 +5,16 @@ A strategy turns (ruleset, random source, deal number, seats in order of play) i
 ruleset built on :class:`~tarokpgn.rules.state.DealState` by asking it for the legal choices
 and picking among them; subclasses override single decisions (``choose_bid``,
 ``choose_call``, ``choose_exchange``, ``announcements``, ``kontras``, ``choose_card``) to make
-the mix look like real play. A variant plugs in with :func:`register_strategy`.
+the mix look like real play. A family plugs in with :func:`register_generator`, a single
+variant with :func:`register_strategy`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from tarokpgn.model import (
     Announce,
@@ -39,7 +40,7 @@ class GeneratedDeal:
     """One generated deal: its movetext and per-seat scores (seat label → score)."""
 
     items: tuple[Item, ...]
-    scores: dict[str, int]
+    scores: dict[str, int] = field(hash=False)
 
 
 class Strategy(Protocol):
@@ -50,8 +51,11 @@ class Strategy(Protocol):
         ...
 
 
-StrategyFactory = Callable[[Ruleset], Strategy]
+StrategyFactory = Callable[[Ruleset[Any]], Strategy]
 _STRATEGIES: dict[str, StrategyFactory] = {}
+"""Variant id → its own strategy."""
+_GENERATORS: dict[str, StrategyFactory] = {}
+"""Family → the strategy of its variants that have none of their own."""
 
 
 def register_strategy(variant: str, factory: StrategyFactory) -> None:
@@ -59,16 +63,23 @@ def register_strategy(variant: str, factory: StrategyFactory) -> None:
     _STRATEGIES[variant] = factory
 
 
-def strategy_for(variant: str, ruleset: Ruleset) -> Strategy:
-    if variant not in _STRATEGIES:
-        raise ValueError(f"no generator strategy for variant {variant!r}")
-    return _STRATEGIES[variant](ruleset)
+def register_generator(family: str, factory: StrategyFactory) -> None:
+    """Make ``tarokpgn.generate`` use ``factory(ruleset)`` for every variant of ``family``
+    (a variant's own :func:`register_strategy` comes first)."""
+    _GENERATORS[family] = factory
+
+
+def strategy_for(variant: str, ruleset: Ruleset[Any]) -> Strategy | None:
+    """The strategy registered for ``variant``, else for its family; None when neither has
+    one."""
+    factory = _STRATEGIES.get(variant) or _GENERATORS.get(ruleset.family)
+    return factory(ruleset) if factory is not None else None
 
 
 class EngineStrategy:
     """Random legal play through :class:`DealState`. Override the ``choose_*`` methods."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         self.ruleset = ruleset
         self.tables = ruleset.tables
 

@@ -10,9 +10,9 @@ choices come from what the engine allows, so every generated deal verifies clean
 from __future__ import annotations
 
 import random
-from typing import Final, cast
+from typing import Any, Final
 
-from tarokpgn.generate.strategy import EngineStrategy, GeneratedDeal, register_strategy
+from tarokpgn.generate.strategy import EngineStrategy, GeneratedDeal, register_generator
 from tarokpgn.model import Announce, Auction, Bid, Exchange, Hand, Item, Talon, Trick
 from tarokpgn.rules.ruleset import Ruleset
 from tarokpgn.rules.state import Phase
@@ -41,7 +41,7 @@ def _shorter(cards: tuple[str, ...]) -> tuple[str, ...]:
 class TarocchiniStrategy(EngineStrategy):
     """Random legal Ottocento and Terziglio deals."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
         super().__init__(ruleset)
         assert isinstance(ruleset, TarocchiniRuleset)
         self.rs = ruleset
@@ -60,7 +60,7 @@ class TarocchiniStrategy(EngineStrategy):
 
     def deal(self, rng: random.Random, number: int, order: tuple[str, ...]) -> GeneratedDeal:
         hands, stock = self.shuffle(rng)
-        state = cast(TarocchiniDeal, self.rs.new_deal(hands, stock, number=number, labels=order))
+        state = self.rs.new_deal(hands, stock, number=number, labels=order)
         seats = sorted(range(len(order)), key=lambda p: _SEAT_RANK.get(order[p], p))
         items: list[Item] = [Hand(order[p], self.names(hands[p])) for p in seats]
         if stock:
@@ -164,5 +164,4 @@ class TarocchiniStrategy(EngineStrategy):
         return items
 
 
-register_strategy("ottocento", TarocchiniStrategy)
-register_strategy("terziglio", TarocchiniStrategy)
+register_generator("tarocchini", TarocchiniStrategy)

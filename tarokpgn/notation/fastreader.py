@@ -19,26 +19,21 @@ an archive before a full read.
 from __future__ import annotations
 
 import hashlib
-import io
-import itertools
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Final, TypeVar
 
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, UNKNOWN
-from tarokpgn.errors import NotationError, internal_error
+from tarokpgn.errors import NotationError
 from tarokpgn.model import (
     MAX_KONTRA,
     MAX_RECORD_BYTES,
     MAX_TRICK_NUMBER,
-    SEATS,
-    TAG_ORDER,
-    VARIANTS,
     Announce,
     Auction,
     Bid,
@@ -57,11 +52,16 @@ from tarokpgn.model import (
     Trick,
     bounded_int,
     deal_number_ok,
+    seats_of,
 )
+from tarokpgn.notation.larkreader import lark_fallback
 from tarokpgn.notation.splitter import _ends_record, _LineScanner
+from tarokpgn.notation.tags import tag_rank, unescape
+from tarokpgn.variants import VariantSpec, find_variant
 
 __all__ = [
     "BLOCK_SIZE",
+    "ExportSource",
     "Fallback",
     "Header",
     "Result",
@@ -83,6 +83,10 @@ Fallback = Callable[[bytes, Source], Iterable[Result]]
 first byte (``sha256`` empty, ``index`` the number its first record gets) and yields the records
 in it (or their errors) with their sources in the whole file. A chunk is normally one record;
 text in import form may hold several. The default is :func:`lark_fallback`."""
+
+ExportSource = str | bytes | os.PathLike[str] | IO[bytes] | IO[str]
+"""What :func:`read_export` and :func:`scan_headers` read: the text (``str``, never taken for
+a file name) or bytes of a file, a path (``os.PathLike``), or an open binary or text stream."""
 
 BLOCK_SIZE: Final = 1 << 22
 """Bytes read at a time from a file or stream by :func:`read_export` (its default
@@ -160,31 +164,9 @@ def _canonical_word(table: dict[str, dict[str, str]], variant: str, word: str) -
 # --- tags -------------------------------------------------------------------------------------
 
 
-def _tag_rank(name: str, seats: tuple[str, ...]) -> tuple[int, int, str]:
-    """Sort key giving the export order of tags for a record with ``seats``."""
-    if name in TAG_ORDER:
-        return (0, TAG_ORDER.index(name), "")
-    if name in seats:
-        return (1, seats.index(name), "")
-    if name == "Result":
-        return (2, 0, "")
-    return (3, 0, name)
-
-
-def _unescape(value: str) -> str:
-    """Undo ``\\"`` and ``\\\\``; unsure about anything else (a bare quote, other escapes)."""
-    out: list[str] = []
-    chars = iter(value)
-    for ch in chars:
-        if ch == '"':
-            raise _Unsure(value)
-        if ch == "\\":
-            nxt = next(chars, "")
-            if nxt not in ('"', "\\"):
-                raise _Unsure(value)
-            ch = nxt
-        out.append(ch)
-    return "".join(out)
+_ESCAPED: Final = re.compile(r'(?:[^"\\]|\\["\\])*')
+"""A tag value as the export form escapes it: ``\\"`` and ``\\\\`` only, no bare quote; the
+Lark reader decides on any other."""
 
 
 def _tag(line: str) -> tuple[str, str]:
@@ -193,7 +175,9 @@ def _tag(line: str) -> tuple[str, str]:
         raise _Unsure(line)
     name, sep, value = line[1:-2].partition(' "')
     if "\\" in value or '"' in value:
-        value = _unescape(value)
+        if _ESCAPED.fullmatch(value) is None:
+            raise _Unsure(value)
+        value = unescape(line[len(name) + 2 : -1])
     if not sep or not name or not value or not _TAG_CHARS.issuperset(name):
         raise _Unsure(name)
     if not value.isprintable():
@@ -242,8 +226,8 @@ class _Roster:
 
     variant_at: int
     """Position of the ``Variant`` tag, -1 when there is none."""
-    ok: dict[str, bool]
-    """Variant → whether the names are well formed, each once, in export order."""
+    ok: dict[tuple[str, ...], bool]
+    """Seat labels → whether the names are well formed, each once, in export order."""
 
 
 _ROSTERS: dict[tuple[str, ...], _Roster] = {}
@@ -262,16 +246,16 @@ def _variant(tags: tuple[tuple[str, str], ...]) -> str | None:
         at = names.index("Variant") if "Variant" in names else -1
         roster = _ROSTERS[names] = _Roster(at, {})
     variant = tags[roster.variant_at][1] if roster.variant_at >= 0 else ""
-    ok = roster.ok.get(variant)
+    seats = seats_of(variant)  # the registry's now: a variant may be registered at run time
+    ok = roster.ok.get(seats)
     if ok is None:
-        seats = SEATS[VARIANTS[variant][0] if variant in VARIANTS else 4]
-        ok = roster.ok[variant] = _roster_ok(names, seats)
+        ok = roster.ok[seats] = _roster_ok(names, seats)
     return variant if ok else None
 
 
 def _roster_ok(names: tuple[str, ...], seats: tuple[str, ...]) -> bool:
     """Whether tag ``names`` are well formed, each once, in export order for ``seats``."""
-    ranks = [_tag_rank(name, seats) for name in names]
+    ranks = [tag_rank(name, seats) for name in names]
     return all(name and _TAG_CHARS.issuperset(name) for name in names) and all(
         a < b for a, b in zip(ranks, ranks[1:], strict=False)
     )
@@ -294,6 +278,8 @@ class _Context:
     memo: dict[str, _Make]
     """What makes the element of a line, given its line number, by the line's text (for the
     elements of :data:`_MEMO_KINDS`)."""
+    spec: VariantSpec
+    """The registry's spec the context was made from (:func:`_context` checks it is current)."""
 
 
 def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
@@ -505,14 +491,14 @@ def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[It
         raise _Unsure("layout")
     tags = _tags(text[:cut])
     variant = _variant(tags)
-    if variant is None or variant not in VARIANTS:
+    ctx = _context(variant) if variant is not None else None
+    if ctx is None:
         raise _Unsure("tags")
     body = text[cut + 2 :]
     if body == "end\n":
         return tags, ()
     if not body.endswith("\nend\n"):
         raise _Unsure("layout")
-    ctx = _CONTEXTS[variant]
     line += len(tags) + 1
     end = len(body) - 4  # just past the last movetext line
     found = body.find("\n1. ", 0, end) + 1  # the run of tricks: where it starts
@@ -600,16 +586,22 @@ def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
     return items
 
 
-_CONTEXTS: Final = {
-    variant: _Context(
-        variant,
-        players,
-        frozenset(SEATS[players]),
-        {token: token for token in (*DECKS[deck].tokens, UNKNOWN)},
-        {},
-    )
-    for variant, (players, deck, _rules) in VARIANTS.items()
-}
+_CONTEXTS: Final[dict[str, _Context]] = {}
+"""Variant id → its context, made on first use, and made again when the registry holds another
+spec for the id (a variant registered or replaced at run time)."""
+
+
+def _context(variant: str) -> _Context | None:
+    """The context of ``variant``; None when no variant has that id."""
+    spec = find_variant(variant)
+    if spec is None:
+        return None
+    ctx = _CONTEXTS.get(variant)
+    if ctx is None or ctx.spec is not spec:
+        cards = {token: token for token in (*DECKS[spec.deck].tokens, UNKNOWN)}
+        ctx = _Context(variant, spec.players, frozenset(spec.seats), cards, {}, spec)
+        _CONTEXTS[variant] = ctx
+    return ctx
 
 
 # --- records of a file ------------------------------------------------------------------------
@@ -714,37 +706,12 @@ def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record |
     return Record(tags, items, source)
 
 
-def lark_fallback(raw: bytes, source: Source) -> Iterator[Result]:
-    """The Lark reader as a :data:`Fallback`: split ``raw`` as it does and read each part."""
-    from tarokpgn.notation.reader import read_chunk
-    from tarokpgn.notation.splitter import BOM, Chunk, split_lines
-
-    lines: Iterable[bytes] = io.BytesIO(raw)  # LF-ended lines, as iter_records reads bytes
-    # A byte-order mark only counts on a file's first line: elsewhere, put an empty line
-    # (no bytes, one line number) before it so the splitter does not take it for one.
-    phantom = source.offset > 0 and raw.startswith(BOM)
-    for part in split_lines(itertools.chain([b""], lines) if phantom else lines):
-        line = part.line - 1 if phantom and part.line > 1 else part.line
-        chunk = Chunk(
-            part.data,
-            source.offset + part.offset,
-            source.line + line - 1,
-            source.index + part.index - 1,
-        )
-        try:
-            yield read_chunk(chunk, source.file)
-        except NotationError as err:
-            yield err
-        except Exception as exc:  # a bug costs only its own record, located (E100)
-            yield internal_error(exc, file=source.file, record=chunk.index, line=chunk.line)
-
-
 def _records(
     data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
-) -> Iterator[Result]:
+) -> Generator[Result, None, int]:
     """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``, and whose
-    first record gets number ``index``); each takes the next number. Cuts ``data`` as
-    :func:`split_records` does."""
+    first record gets number ``index``); each takes the next number, and the number after the
+    last is returned. Cuts ``data`` as :func:`split_records` does."""
     pos, size = 0, len(data)
     count, find, sha256 = data.count, data.find, hashlib.sha256
     while pos < size:
@@ -782,6 +749,7 @@ def _records(
         else:
             pos = _skip_blank_lines(data, stop)
             line += count(b"\n", stop, pos)
+    return index
 
 
 def iter_export(
@@ -798,7 +766,7 @@ def iter_export(
 
 
 def read_export(
-    source: str | bytes | os.PathLike[str] | IO[bytes] | IO[str],
+    source: ExportSource,
     filename: str | None = None,
     fallback: Fallback = lark_fallback,
     block_size: int = BLOCK_SIZE,
@@ -808,19 +776,33 @@ def read_export(
     (``os.PathLike``), or an open binary or text stream. Files are read in blocks of
     ``block_size`` bytes and streams line by line, so memory stays bounded whatever their size,
     and a record from a pipe is given as soon as the next one starts (or the stream ends)."""
+    return _read(source, filename, fallback, block_size, _records)
+
+
+_T = TypeVar("_T")
+_Scan = Callable[[bytes, str, Fallback, int, int, int], Generator[_T, None, int]]
+"""Reads the records of a part of a file, as :func:`_records` does: gets the part's bytes, the
+file name, the fallback, and the byte offset, line and record number the part starts at; yields
+what it reads and returns the number the next record gets."""
+
+
+def _read(
+    source: ExportSource, filename: str | None, fallback: Fallback, block_size: int, scan: _Scan[_T]
+) -> Generator[_T, None, None]:
+    """What ``scan`` gives for each record of ``source`` (see :func:`read_export`)."""
     if isinstance(source, bytes):
-        yield from iter_export(source, filename or "<string>", fallback)
+        yield from scan(source, filename or "<string>", fallback, 0, 1, 1)
     elif isinstance(source, str):
         data = source.encode("utf-8", "surrogateescape")
-        yield from iter_export(data, filename or "<string>", fallback)
+        yield from scan(data, filename or "<string>", fallback, 0, 1, 1)
     elif isinstance(source, os.PathLike):
         with Path(source).open("rb") as handle:
             blocks = iter(lambda: handle.read(block_size), b"")
-            yield from _Blocks(filename or os.fspath(source), fallback).read(blocks)
+            yield from _Blocks(filename or os.fspath(source), fallback).read(blocks, scan)
     else:
         name = filename or getattr(source, "name", None)
         file = name if isinstance(name, str) else "<string>"
-        yield from _Blocks(file, fallback).read(_line_blocks(source, block_size))
+        yield from _Blocks(file, fallback).read(_line_blocks(source, block_size), scan)
 
 
 def _line_blocks(stream: IO[bytes] | IO[str], block_size: int) -> Iterator[bytes]:
@@ -847,22 +829,22 @@ class _Blocks:
         self.file, self.fallback = file, fallback
         self.carry, self.offset, self.line, self.index = b"", 0, 1, 1
 
-    def read(self, blocks: Iterable[bytes]) -> Iterator[Result]:
+    def read(self, blocks: Iterable[bytes], scan: _Scan[_T]) -> Iterator[_T]:
         for block in blocks:
             data = self.carry + block
             cut = _last_whole_record(data)
-            yield from self._emit(data[:cut])
+            yield from self._emit(data[:cut], scan)
             self.carry = data[cut:]
-        yield from self._emit(self.carry)
+        yield from self._emit(self.carry, scan)
 
-    def _emit(self, data: bytes) -> Iterator[Result]:
+    def _emit(self, data: bytes, scan: _Scan[_T]) -> Iterator[_T]:
         if self.offset:  # after a whole record: skip the blank lines that end it
             skip = _skip_whole_blank_lines(data)
             self.offset, self.line = self.offset + skip, self.line + data.count(b"\n", 0, skip)
             data = data[skip:]
-        for result in _records(data, self.file, self.fallback, self.offset, self.line, self.index):
-            self.index += 1
-            yield result
+        self.index = yield from scan(
+            data, self.file, self.fallback, self.offset, self.line, self.index
+        )
         self.offset += len(data)
         self.line += data.count(b"\n")
 
@@ -935,8 +917,10 @@ def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
     if end < 0 or _CR in raw or not raw.endswith(b"\nend\n") or len(raw) > MAX_RECORD_BYTES:
         return None
     movetext = raw[end:-4].lower()
-    if b"end\n" in movetext or b"\n[" in movetext:
+    if b"end\n" in movetext:
         return None  # the chunk may hold more than one record (import form)
+    if b"[" in movetext:
+        return None  # a tag after the blank line (import form), or another record
     try:
         tags = _tags(raw[:end].decode())
     except (_Unsure, UnicodeDecodeError):
@@ -945,24 +929,39 @@ def _scan_tags(raw: bytes) -> tuple[tuple[str, str], ...] | None:
 
 
 def scan_headers(
-    data: bytes, file: str = "<string>", fallback: Fallback = lark_fallback
-) -> Iterator[Header]:
+    data: ExportSource,
+    file: str | None = None,
+    fallback: Fallback = lark_fallback,
+    block_size: int = BLOCK_SIZE,
+) -> Generator[Header, None, None]:
     """The tags and byte offsets of every record, without reading the movetext.
 
-    Tags in export form are read directly; the chunk of a record laid out otherwise goes to
-    ``fallback`` (by default the Lark reader) for its tags. Records the fallback rejects are left
-    out (read them in full to see why).
+    ``data`` is any source :func:`read_export` reads, ``file`` the name it has in errors (by
+    default the path's or the stream's name, else ``"<string>"``). Tags in export form are read
+    directly; the chunk of a record laid out otherwise goes to ``fallback`` (by default the Lark
+    reader) for its tags. Records the fallback rejects are left out (read them in full to see
+    why).
     """
-    index = 1
-    for start, stop, line in split_records(data):
+    return _read(data, file, fallback, block_size, _headers)
+
+
+def _headers(
+    data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
+) -> Generator[Header, None, int]:
+    """The header of every record of ``data`` (which starts at ``offset``, ``line`` of
+    ``file``, and whose first record gets number ``index``); each record takes the next
+    number, and the number after the last is returned."""
+    for start, stop, first in split_records(data, line):
         raw = data[start:stop]
         tags = _scan_tags(raw)
         if tags is not None:
-            yield Header(tags, start, stop - start, line, index)
+            yield Header(tags, offset + start, stop - start, first, index)
             index += 1
             continue
-        for result in fallback(raw, Source(file, start, line, "", index)):
+        for result in fallback(raw, Source(file, offset + start, first, "", index)):
             index += 1
             if isinstance(result, Record) and result.source is not None:
                 src = result.source
-                yield Header(result.tags, src.offset, stop - src.offset, src.line, src.index)
+                length = offset + stop - src.offset
+                yield Header(result.tags, src.offset, length, src.line, src.index)
+    return index

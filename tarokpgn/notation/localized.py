@@ -80,7 +80,7 @@ class Localizer:
 
     def __init__(self, variant: str, lang: Language) -> None:
         self.variant = variant
-        self.family = vocabulary.FAMILY.get(variant, "")
+        self.words = vocabulary.words_of(variant)
         self.deck = deck_for(variant)
         self.lang = lang
 
@@ -92,7 +92,7 @@ class Localizer:
     ) -> str:
         """The language's first word in ``own`` for the canonical ``word`` (the variant's own
         words first), or ``word`` itself; only a word that ``merged`` reads back as ``word``."""
-        for scope in (self.variant, self.family):
+        for scope in (self.variant, self.words):
             shown = vocabulary.first_words(own, scope).get(word)
             folded = vocabulary.fold(shown) if shown is not None else ""
             if shown is not None and vocabulary.canonical(merged, self.variant, folded) == word:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context, shorten
-from tarokpgn.model import MAX_RECORD_BYTES, Record, Source
+from tarokpgn.model import MAX_RECORD_BYTES
 from tarokpgn.notation.tags import unescape
 from tarokpgn.vocabulary import fold
 
@@ -279,26 +278,3 @@ def parse_tree(
         return get_parser().parse(text)
     except UnexpectedInput as err:
         raise to_syntax_error(err, Located(text, file, record, first_line)) from None
-
-
-def read_chunk(data: bytes, source: Source) -> Iterator[Record | NotationError]:
-    """The records in ``data`` (a piece of a file starting at ``source``), or their errors.
-
-    For readers that cut files themselves (the fast reader's fallback): ``source`` gives the
-    file name, the byte offset and line of ``data[0]`` and the number the first record gets;
-    each result is located in the whole file.
-    """
-    from tarokpgn.notation.reader import read_chunk as read_one
-    from tarokpgn.notation.splitter import Chunk, split
-
-    for part in split(data):
-        chunk = Chunk(
-            part.data,
-            source.offset + part.offset,
-            source.line + part.line - 1,
-            source.index + part.index - 1,
-        )
-        try:
-            yield read_one(chunk, source.file)
-        except NotationError as err:
-            yield err

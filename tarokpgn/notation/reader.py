@@ -1,26 +1,42 @@
-"""Reading records: sources → chunks → text → tree → :class:`~tarokpgn.model.Record`.
+"""Reading records: the public entry to the readers.
 
-A bad record becomes a located :class:`~tarokpgn.errors.NotationError` in the stream of
-results; the records around it are still read.
+Records strictly in export form are read by the fast reader
+(:mod:`~tarokpgn.notation.fastreader`), every other record by the Lark reader
+(:mod:`~tarokpgn.notation.larkreader`: chunk → text → tree →
+:class:`~tarokpgn.model.Record`). A bad record becomes a located
+:class:`~tarokpgn.errors.NotationError` in the stream of results; the records around it are
+still read. Imports run one way: this module uses the readers, they never use it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
 
-from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context
+from tarokpgn import model
+from tarokpgn.errors import NotationError, NotationSyntaxError
 from tarokpgn.model import Record
-from tarokpgn.notation.parser import Located, check_size, parse_tree
-from tarokpgn.notation.splitter import Chunk, split_lines
+from tarokpgn.notation.fastreader import ExportSource, read_export, scan_headers
+from tarokpgn.notation.larkreader import decode, read_chunk
+from tarokpgn.notation.splitter import Chunk, split_lines, split_part
 from tarokpgn.notation.tags import export_order, unescape
-from tarokpgn.notation.transformer import build_record
 
-Source = str | bytes | os.PathLike[str] | IO[bytes] | IO[str]
+__all__ = [
+    "Source",
+    "decode",
+    "iter_chunks",
+    "iter_file",
+    "iter_records",
+    "parse_record",
+    "read_chunk",
+    "read_headers",
+]
+
+Source = ExportSource
 """What the readers accept: the text or bytes of a file, a path (``os.PathLike`` only: a ``str``
 is always text, never a file name), or an open stream. :func:`iter_file` takes a path given as
 a ``str``."""
@@ -44,36 +60,6 @@ def _file_lines(path: Path) -> Iterator[bytes]:
         yield from handle
 
 
-def decode(chunk: Chunk, file: str) -> str:
-    """The chunk's text with LF line ends; :class:`NotationSyntaxError` E105 on bad UTF-8."""
-    try:
-        text = chunk.data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        before = chunk.data[: err.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
-        shown = chunk.data.decode("utf-8", "replace")
-        raise NotationSyntaxError(
-            "E105",
-            f"byte 0x{chunk.data[err.start]:02x} is not valid UTF-8 text",
-            file=file,
-            record=chunk.index,
-            line=chunk.line + line - 1,
-            column=column,
-            context=caret_context(shown, line, column),
-        ) from None
-    return text.replace("\r\n", "\n") if "\r" in text else text
-
-
-def read_chunk(chunk: Chunk, file: str) -> Record:
-    """Parse one chunk into a record; raise a located :class:`NotationError`."""
-    check_size(chunk.data, file, chunk.index, chunk.line)  # E111 before decoding or parsing
-    text = decode(chunk, file)
-    at = Located(text, file, chunk.index, chunk.line)
-    tree = parse_tree(text, file=file, record=chunk.index, first_line=chunk.line)
-    return build_record(tree, at, offset=chunk.offset)
-
-
 def iter_chunks(source: Source, filename: str | None = None) -> tuple[Iterator[Chunk], str]:
     """The chunks of ``source`` and the file name used in errors."""
     lines, implied = _byte_lines(source)
@@ -91,10 +77,11 @@ def iter_records(source: Source, filename: str | None = None) -> Iterator[Record
 
     Records strictly in export form are read by the fast reader
     (:func:`tarokpgn.notation.fastreader.read_export`), every other record by the Lark parser
-    (:func:`read_chunk`); both give the same results (``tests/test_fastreader.py``).
+    (:func:`~tarokpgn.notation.larkreader.read_chunk`); both give the same results
+    (``tests/test_fastreader.py``).
     """
-    from tarokpgn.notation.fastreader import read_export  # it imports this module
-
+    # A generator of its own (also below): dropped part-read, it closes the reader it runs,
+    # and so the file; a compiled generator dropped so is not closed.
     yield from read_export(source, filename)
 
 
@@ -127,23 +114,32 @@ def parse_record(text: str, filename: str = "<string>") -> Record:
     return first
 
 
+def read_headers(source: Source, filename: str | None = None) -> Iterator[dict[str, str]]:
+    """The tag pairs of every record, in export order, without parsing the movetext.
+
+    A fast path for indexing (:func:`~tarokpgn.notation.fastreader.scan_headers`): a record
+    whose tags cannot be read this way gives the tags read before the problem (its errors show
+    when the record is read in full).
+    """
+    with contextlib.closing(scan_headers(source, filename, _tags_read)) as headers:
+        for header in headers:
+            yield dict(header.tags)
+
+
+def _tags_read(raw: bytes, at: model.Source) -> Iterator[Record]:
+    """The fallback of :func:`read_headers`, for records not in export form: a record holding
+    only the tags read before the first problem, for each chunk of ``raw``."""
+    for chunk in split_part(raw, at.offset, at.line, at.index):
+        tags = export_order(_scan_tags(chunk.data.decode("utf-8", "replace")))
+        yield Record(tags, (), model.Source(at.file, chunk.offset, chunk.line, "", chunk.index))
+
+
 _TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*("(?:[^"\\\n]|\\.)*")\s*\]')
 _SKIP = re.compile(r"\s*(?:\{[^}]*\}|;[^\n]*)")
 
 
-def read_headers(source: Source, filename: str | None = None) -> Iterator[dict[str, str]]:
-    """The tag pairs of every record, in export order, without parsing the movetext.
-
-    A fast path for indexing: a record whose tags cannot be read this way gives the tags read
-    before the problem (its errors show when the record is read in full).
-    """
-    chunks, file = iter_chunks(source, filename)
-    for chunk in chunks:
-        text = chunk.data.decode("utf-8", "replace")
-        yield dict(export_order(_scan_tags(text)))
-
-
 def _scan_tags(text: str) -> list[tuple[str, str]]:
+    """The tag pairs at the start of ``text``, up to the first thing that is no tag pair."""
     tags: list[tuple[str, str]] = []
     pos = 1 if text.startswith("\ufeff") else 0
     while True:

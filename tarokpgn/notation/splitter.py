@@ -18,6 +18,7 @@ bytes (:data:`KEPT_BYTES`): the reader refuses it anyway (E111), so a 50 MB line
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -177,3 +178,18 @@ def split_lines(lines: Iterable[bytes]) -> Iterator[Chunk]:
 def split(data: bytes) -> Iterator[Chunk]:
     """Cut a whole file given as bytes into record chunks."""
     return split_lines(io.BytesIO(data))
+
+
+def split_part(data: bytes, offset: int, line: int, index: int) -> Iterator[Chunk]:
+    """Cut ``data``, a part of a file, into record chunks located in the whole file: ``data``
+    starts at byte ``offset`` on ``line`` and its first record is number ``index``.
+
+    For readers that cut files themselves and hand a part on (the fast reader's fallbacks).
+    """
+    lines: Iterable[bytes] = io.BytesIO(data)
+    # A byte-order mark only counts on a file's first line: elsewhere, put an empty line
+    # (no bytes, one line number) before it so the splitter does not take it for one.
+    phantom = offset > 0 and data.startswith(BOM)
+    for part in split_lines(itertools.chain([b""], lines) if phantom else lines):
+        first = part.line - 1 if phantom and part.line > 1 else part.line
+        yield Chunk(part.data, offset + part.offset, line + first - 1, index + part.index - 1)

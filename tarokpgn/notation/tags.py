@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tarokpgn.model import SEATS, TAG_ORDER, VARIANTS
+from tarokpgn.model import TAG_ORDER, seats_of
 
 _UNESCAPE = re.compile(r"\\(.)")
 _FIXED = {name: i for i, name in enumerate(TAG_ORDER)}
@@ -22,26 +22,23 @@ def escape(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def seats_of(variant: str) -> tuple[str, ...]:
-    """The seat labels of ``variant`` (four seats when the variant is unknown)."""
-    return SEATS[VARIANTS[variant][0] if variant in VARIANTS else 4]
-
-
 def export_order(tags: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     """Tags in export order: the fixed tags, the seat tags in seat order, ``Result``, then every
     other tag alphabetically. The sort is stable, so repeated names keep their order."""
     pairs = tuple(tags)
     variant = next((value for name, value in pairs if name == "Variant"), "")
-    seats = {seat: i for i, seat in enumerate(seats_of(variant))}
+    seats = seats_of(variant)
+    return tuple(sorted(pairs, key=lambda pair: tag_rank(pair[0], seats)))
 
-    def key(pair: tuple[str, str]) -> tuple[int, int, str]:
-        name = pair[0]
-        if name in _FIXED:
-            return (0, _FIXED[name], "")
-        if name in seats:
-            return (1, seats[name], "")
-        if name == "Result":
-            return (2, 0, "")
-        return (3, 0, name)
 
-    return tuple(sorted(pairs, key=key))
+def tag_rank(name: str, seats: tuple[str, ...]) -> tuple[int, int, str]:
+    """Sort key of tag ``name`` in the export order of a record with ``seats`` (in order of
+    play): the fixed tags (:data:`~tarokpgn.model.TAG_ORDER`), the seat tags, ``Result``,
+    then every other tag by name."""
+    if name in _FIXED:
+        return (0, _FIXED[name], "")
+    if name in seats:
+        return (1, seats.index(name), "")
+    if name == "Result":
+        return (2, 0, "")
+    return (3, 0, name)

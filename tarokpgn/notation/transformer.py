@@ -23,7 +23,6 @@ from tarokpgn.model import (
     MAX_KONTRA,
     MAX_RECORD_BYTES,
     MAX_TRICK_NUMBER,
-    VARIANTS,
     Announce,
     Auction,
     Bid,
@@ -46,6 +45,7 @@ from tarokpgn.model import (
 from tarokpgn.notation.parser import Located
 from tarokpgn.notation.tags import export_order, unescape
 from tarokpgn.notation.writer import write_record
+from tarokpgn.variants import find_variant
 
 Options = tuple[tuple[str, str], ...]
 
@@ -113,7 +113,8 @@ def option_problem(key: str, value: str) -> str | None:
 
 def deck_for(variant: str) -> Deck:
     """The pack of ``variant``; the 54-card pack when the variant is unknown."""
-    return DECKS[VARIANTS[variant][1]] if variant in VARIANTS else TAROK54
+    spec = find_variant(variant)
+    return DECKS[spec.deck] if spec is not None else TAROK54
 
 
 def comment_text(token: Token) -> str:

@@ -10,13 +10,13 @@ E2xx), returned, not raised.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Final, NamedTuple
 
+from tarokpgn._views import VariantView
 from tarokpgn.cards import DECKS, UNKNOWN
 from tarokpgn.errors import RecordError, shorten
 from tarokpgn.model import (
-    VARIANTS,
     Announce,
     Auction,
     Call,
@@ -32,27 +32,11 @@ from tarokpgn.model import (
     Trick,
     parse_scores,
 )
+from tarokpgn.variants import DealSize as DealSize
+from tarokpgn.variants import find_variant, variant_ids, variant_spec
 
-
-class DealSize(NamedTuple):
-    """Cards per hand (the dealer's may differ) and in the talon for one way of dealing."""
-
-    hand: int
-    dealer: int
-    talon: int
-
-
-DEAL_SIZES: Final[dict[str, tuple[DealSize, ...]]] = {
-    "slovenian-4": (DealSize(12, 12, 6),),
-    "slovenian-3": (DealSize(16, 16, 6),),
-    "czech-4": (DealSize(12, 12, 6),),
-    "french-3": (DealSize(24, 24, 6),),
-    "french-4": (DealSize(18, 18, 6),),
-    "french-5": (DealSize(15, 15, 3),),
-    "ottocento": (DealSize(15, 17, 0),),
-    "terziglio": (DealSize(18, 18, 8), DealSize(19, 19, 5)),
-}
-"""Variant id → the deal sizes it allows."""
+DEAL_SIZES: Final[Mapping[str, tuple[DealSize, ...]]] = VariantView(lambda spec: spec.deals)
+"""Variant id → the deal sizes it allows: a live read-only view of :mod:`tarokpgn.variants`."""
 
 
 class _Checker:
@@ -102,9 +86,9 @@ def _item_cards(item: Item) -> Iterator[str]:
 
 def _check_variant(c: _Checker) -> bool:
     variant = c.record.variant
-    if variant not in VARIANTS:
+    if find_variant(variant) is None:
         shown = repr(shorten(variant)) if variant else "missing"
-        known = ", ".join(VARIANTS)
+        known = ", ".join(variant_ids())
         message = f"Variant tag {shown}: expected one of {known}"
         c.add("E204", message, c.record.tag_line("Variant"))
         return False
@@ -127,7 +111,7 @@ def _check_seats(c: _Checker) -> None:
 
 
 def _check_cards_exist(c: _Checker) -> None:
-    deck = DECKS[VARIANTS[c.record.variant][1]]
+    deck = DECKS[variant_spec(c.record.variant).deck]
     for item in c.record.items:
         for card in _item_cards(item):
             if card != UNKNOWN and card not in deck:
@@ -161,7 +145,7 @@ def _size_ok(cards: tuple[str, ...], allowed: set[int]) -> bool:
 
 def _allowed(record: Record, hand: Hand) -> set[int]:
     """The sizes ``hand`` may have in ``record``'s variant (the dealer's may differ)."""
-    sizes = DEAL_SIZES[record.variant]
+    sizes = variant_spec(record.variant).deals
     dealer = record.dealer
     if not dealer:
         return {s.hand for s in sizes} | {s.dealer for s in sizes}
@@ -177,7 +161,7 @@ def _one_size(record: Record, hand: Hand) -> int:
 
 
 def _check_sizes(c: _Checker) -> None:
-    sizes = DEAL_SIZES[c.record.variant]
+    sizes = variant_spec(c.record.variant).deals
     moved = misplaced(c.record, lambda hand: _one_size(c.record, hand))
     for item in c.record.items:
         if isinstance(item, Hand):
@@ -265,7 +249,8 @@ def misplaced(record: Record, size: Callable[[Hand], int]) -> Misplaced | None:
 def _tricks_of(variant: str) -> int:
     """How many tricks a deal of ``variant`` has: the most cards a hand plays (the Ottocento
     dealer's two extra cards are laid away); 0 when the variant is unknown."""
-    return max((size.hand for size in DEAL_SIZES.get(variant, ())), default=0)
+    spec = find_variant(variant)
+    return max((size.hand for size in spec.deals), default=0) if spec is not None else 0
 
 
 def _check_tricks(c: _Checker) -> None:
@@ -299,9 +284,10 @@ def _check_claims(c: _Checker) -> None:
 def _check_excuse_exchange(c: _Checker) -> None:
     """``excuse_exchange`` is French Tarot's (F-9.7), at most once a deal (F-9.2): E212."""
     variant = c.record.variant
+    spec = find_variant(variant)
     first: ExcuseExchange | None = None
     for item in c.record.of_type(ExcuseExchange):
-        if not variant.startswith("french-"):
+        if spec is None or not spec.excuse_exchange:
             message = f"excuse_exchange is French Tarot's only (F-9.7), not an element of {variant}"
             c.add("E212", message, item.line)
         elif first is not None:

@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
+from tarokpgn.errors import RecordError
 from tarokpgn.renons.annotate import annotate
 from tarokpgn.renons.audit import audit
-from tarokpgn.renons.engine import RecordError
 from tarokpgn.renons.judgement import DealRuling, Finding, Judgement, Penalty, Step
 from tarokpgn.renons.options import RenonsOptions, renons_options
 from tarokpgn.renons.render import short, text, to_json

@@ -6,7 +6,7 @@ the engine's (:mod:`tarokpgn.renons.engine`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from tarokpgn.model import Record, Renons
 from tarokpgn.renons import engine
@@ -23,6 +23,7 @@ class Decision:
 
     finding: Finding
     reason: str
+    _: KW_ONLY
     rule: str = ""
     rule_text: str = ""
     played: str | None = None
@@ -97,8 +98,9 @@ def _proven(fault: Fault, m: engine.Moment, claim: Renons, evidence: list[str]) 
                  f"({fault.code}), which is a renons as well",)  # fmt: skip
     evidence.append(f"{claim.accused} should have played one of: {' '.join(should)}")
     reason = fault.message
-    return Decision(Finding.PROVEN, reason, fault.rule, _rule_words(fault, m), played,
-                    tuple(should), tuple(evidence), notes)  # fmt: skip
+    return Decision(Finding.PROVEN, reason, rule=fault.rule, rule_text=_rule_words(fault, m),
+                    played=played, should=tuple(should), evidence=tuple(evidence),
+                    notes=notes)  # fmt: skip
 
 
 _CODES = {
@@ -181,8 +183,8 @@ def _out_of_turn(record: Record, claim: Renons) -> Decision:
     played = item.cards[0] if item.cards else None
     shown = f"the record has {item.leader} leading trick {claim.trick}: {' '.join(item.cards)}"
     words = RULE_WORDS.get(fault.code, RULE_WORDS["wrong-leader"])
-    return Decision(Finding.PROVEN, fault.message, fault.rule, words, played,
-                    evidence=(shown, fault.message))  # fmt: skip
+    return Decision(Finding.PROVEN, fault.message, rule=fault.rule, rule_text=words,
+                    played=played, evidence=(shown, fault.message))  # fmt: skip
 
 
 def _discard(record: Record, claim: Renons) -> Decision:
@@ -198,5 +200,5 @@ def _discard(record: Record, claim: Renons) -> Decision:
     first = faults[0]
     more = tuple(f.message for f in faults[1:])
     words = RULE_WORDS.get(first.code, RULE_WORDS["discard"])
-    return Decision(Finding.PROVEN, first.message, first.rule, words, laid,
-                    evidence=evidence + more)  # fmt: skip
+    return Decision(Finding.PROVEN, first.message, rule=first.rule, rule_text=words,
+                    played=laid, evidence=evidence + more)  # fmt: skip

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
+from tarokpgn.errors import RecordError
 from tarokpgn.model import Exchange, Hand, Item, Record, Trick
 from tarokpgn.replayer import Replay
 from tarokpgn.replayer import wrong_leader as _wrong_leader
@@ -20,15 +22,16 @@ from tarokpgn.rules.ruleset import Fault, Ruleset, Score
 from tarokpgn.rules.state import DealState
 
 
-class RecordError(ValueError):
-    """The record cannot be replayed (unknown ruleset or options)."""
-
-
 def start(record: Record) -> Replay:
-    """A fresh replay of ``record`` (raises :class:`RecordError`)."""
+    """A fresh replay of ``record``. Raises :class:`~tarokpgn.errors.RecordError` when the
+    record's variant, ruleset or options cannot be played, with the verifier's problem code
+    (``no-rules-engine``, ``unknown-ruleset``, ``bad-option``) and the line of the tag."""
     r, problems = Replay.start(record)
     if r is None:
-        raise RecordError("; ".join(p.message for p in problems) or "cannot replay the record")
+        first = problems[0]  # why the record cannot be replayed
+        src = record.source
+        file, index = (src.file, src.index) if src is not None else ("<string>", 0)
+        raise RecordError(first.code, first.message, file=file, record=index, line=first.line)
     return r
 
 
@@ -145,7 +148,7 @@ def check_with(m: Moment, holding: set[int]) -> Fault | None:
 
 
 def later_plays(
-    record: Record, ruleset: Ruleset, number: int, seat: str
+    record: Record, ruleset: Ruleset[Any], number: int, seat: str
 ) -> Iterator[tuple[int, str]]:
     """(trick number, card) for every card ``seat`` plays after trick ``number``."""
     order = record.play_order()

@@ -4,11 +4,14 @@ A :class:`Judgement` answers one claim (:class:`tarokpgn.model.Renons`): the :cl
 (proven, not proven, cannot be decided from the record), the rule and the cards involved, the
 evidence lines a judge reads out, and the :class:`Penalty` with its arithmetic step by step
 and the resulting scores of every seat.
+
+The classes are frozen and hashable (a dict field counts for equality, not for the hash); their
+optional fields are keyword-only.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from enum import StrEnum
 
 from tarokpgn.model import Renons
@@ -52,6 +55,7 @@ class Penalty:
     """The charge, negative (``-95``)."""
     formula: str
     """The arithmetic on one line: ``"−(20 + 35 + 40) × 2 = −190"``."""
+    _: KW_ONLY
     unit: str = "points"
     """``points`` (Slovenian) or ``h`` (Czech haléře)."""
     settlement: str = "single"
@@ -67,6 +71,7 @@ class Judgement:
     finding: Finding
     reason: str
     """One sentence: why the claim is proven or not."""
+    _: KW_ONLY
     rule: str = ""
     """Rule id the finding rests on (``SL-9.3``); for a proven claim, the rule broken."""
     rule_text: str = ""
@@ -79,19 +84,19 @@ class Judgement:
     """Lines a judge reads out: the accused's holding at that moment, or the later tricks that
     prove what he still held."""
     penalty: Penalty | None = None
-    scores: dict[str, int] | None = None
+    scores: dict[str, int] | None = field(default=None, hash=False)
     """Every seat's score for the deal after the ruling (None when it cannot be computed)."""
     other_scores_stand: bool = False
     """True when the deal's ordinary scores still count beside the penalty
     (``renons_other_players=normal``)."""
-    deal_scores: dict[str, int] | None = None
+    deal_scores: dict[str, int] | None = field(default=None, hash=False)
     """The deal's ordinary scores, when they stand and could be computed."""
     notes: tuple[str, ...] = ()
     variant: str = ""
     ruleset: str = ""
     deal: str = ""
     """The deal's name for the judge: ``Koper club deal 3`` or ``record 2``."""
-    names: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict, hash=False)
     """Seat label → player name, for the text."""
 
     @property
@@ -116,9 +121,10 @@ class DealRuling:
     """The judgements, in record order (claims that do not fit the record are in ``errors``)."""
     counted: tuple[bool, ...]
     """For each judgement: whether its penalty enters :attr:`scores`."""
+    _: KW_ONLY
     errors: tuple[tuple[Renons, str], ...] = ()
     """Claims naming what the deal does not have (a trick, a seat, a card), with why."""
-    scores: dict[str, int] | None = None
+    scores: dict[str, int] | None = field(default=None, hash=False)
     """Every seat's score for the deal (None when it cannot be computed or nothing was judged)."""
     notes: tuple[str, ...] = ()
 

@@ -1,11 +1,10 @@
 """The renons options of each ruleset, in one place.
 
-Slovenian rulesets carry the ``renons_*`` options of slovenian.md §17 (37–41) themselves; the
-ones the engine does not define yet fall back to the defaults of that list. The Czech rules
-(czech.md CZ-8.7) give no renonc penalty because the server makes renonce impossible; table
-records can still hold them, so this module keeps the Czech penalty table here, keyed by the
-ruleset name, from the Vysočina tournament rules (taroky.cz/pravidla-vysocina.htm): the renonc
-costs 1 Kč without a flek, 2, 4, 8 Kč with flek, re, sup on the game.
+The defaults are the Semedela reading of slovenian.md §17 (options 37–41). A family whose
+rules charge a renons otherwise says how in its ruleset's
+:attr:`~tarokpgn.rules.ruleset.Ruleset.renons_penalty` (Czech: the Vysočina tournament price,
+CZ-8.7); a ruleset that carries ``renons_*`` options (Slovenian) sets them per preset and per
+record. This module never asks a ruleset's family.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any, Final
 from tarokpgn.rules.ruleset import OptionError, Ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RenonsOptions:
     """How a renons is charged under one ruleset."""
 
@@ -49,16 +48,6 @@ class RenonsOptions:
 SLOVENIAN: Final = RenonsOptions()
 """Defaults of slovenian.md options 37–41 (the Semedela reading)."""
 
-CZECH: Final = {
-    "vysocina": RenonsOptions(
-        scheme="price", price=100, unit="h", settlement="each_player", deposit=2000
-    ),
-    "mcr": RenonsOptions(
-        scheme="price", price=100, unit="h", settlement="each_player", deposit=2000
-    ),
-}
-"""Czech renonc penalty table, keyed by ruleset (not stated by czech.md; see module doc)."""
-
 _ENGINE_NAMES: Final = {
     "other_players": "renons_other_players",
     "klop_value": "renons_klop_value",
@@ -68,18 +57,15 @@ _ENGINE_NAMES: Final = {
 """Our field → the Slovenian engine's option name."""
 
 
-def renons_options(ruleset: Ruleset, overrides: dict[str, str] | None = None) -> RenonsOptions:
-    """The renons options of ``ruleset``: its own ``renons_*`` options where it has them, this
-    module's table otherwise, then ``overrides`` (``{"renons_false_claim": "deposit"}``).
-    Raises :class:`OptionError` for a key that is not a renons option."""
-    if ruleset.family == "czech":
-        base = CZECH.get(ruleset.name, CZECH["vysocina"])
-    else:
-        base = SLOVENIAN
-        engine = ruleset.options.describe()
-        changes = {ours: engine[theirs] for ours, theirs in _ENGINE_NAMES.items()
-                   if theirs in engine}  # fmt: skip
-        base = replace(base, **changes)
+def renons_options(ruleset: Ruleset[Any], overrides: dict[str, str] | None = None) -> RenonsOptions:
+    """The renons options of ``ruleset``: the defaults with its family's
+    :attr:`~tarokpgn.rules.ruleset.Ruleset.renons_penalty`, its own ``renons_*`` options where
+    it has them, then ``overrides`` (``{"renons_false_claim": "deposit"}``). Raises
+    :class:`OptionError` for a key that is not a renons option."""
+    engine = ruleset.options.describe()
+    changes = {ours: engine[theirs] for ours, theirs in _ENGINE_NAMES.items()
+               if theirs in engine}  # fmt: skip
+    base = replace(SLOVENIAN, **{**ruleset.renons_penalty, **changes})
     return _override(base, overrides or {})
 
 

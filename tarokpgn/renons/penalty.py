@@ -80,13 +80,14 @@ def price(payer: str, base: int, fleks: int = 0, kontra: int = 0, unit: str = "h
         steps.append(Step(label, 2, total))
     times = f" × {total // base}" if total != base else ""
     formula = f"{MINUS}{base} {unit}{times} = {MINUS}{total} {unit}"
-    return Penalty(payer, payer, tuple(steps), -total, formula, unit)
+    return Penalty(payer, payer, tuple(steps), -total, formula, unit=unit)
 
 
 def deposit(payer: str, amount: int, unit: str = "h") -> Penalty:
     """A forfeited protest deposit (goes to the organisers, not to any seat)."""
     step = Step(f"protest deposit forfeited to the organisers ({amount} {unit})", amount, amount)
-    return Penalty(payer, payer, (step,), -amount, f"{MINUS}{amount} {unit}", unit, "deposit")
+    formula = f"{MINUS}{amount} {unit}"
+    return Penalty(payer, payer, (step,), -amount, formula, unit=unit, settlement="deposit")
 
 
 def settle(

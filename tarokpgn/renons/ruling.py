@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from tarokpgn.errors import TarokPgnError
 from tarokpgn.model import Record, Renons, Trick
 from tarokpgn.renons import engine, penalty
 from tarokpgn.renons.decide import Decision, decide
@@ -16,12 +17,9 @@ from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.state import DealState
 
 PROOF_WORDS = "the claimant must prove a renons; if he cannot, he pays it himself"
-PROOF_WORDS_BY_FAMILY = {
-    "czech": PROOF_WORDS + " (the Czech rules are silent: the Semedela rule applies by analogy)"
-}
 
 
-class ClaimError(ValueError):
+class ClaimError(TarokPgnError, ValueError):
     """The claim does not fit the record: it names a seat that is not at the table, a trick the
     record does not have or a card the accused did not play in it, or a kontra level beyond
     mortkontra. An error of the claim, never a penalty."""
@@ -32,8 +30,8 @@ def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = Non
 
     ``options`` overrides renons options (``{"renons_false_claim_basis": "offender"}``); the
     record's own ruleset and ``Options`` tag apply first. Raises :class:`ClaimError` when the
-    claim does not fit the record (:func:`check_claim`), :class:`engine.RecordError` when the
-    record's ruleset is unknown.
+    claim does not fit the record (:func:`check_claim`), :class:`~tarokpgn.errors.RecordError`
+    when the record's ruleset is unknown.
     """
     check_claim(record, claim)
     decision = decide(record, claim)
@@ -41,7 +39,8 @@ def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = Non
     ruleset = r.ruleset
     opts = renons_options(ruleset, dict(options or {}))
     if decision.finding is not Finding.PROVEN:
-        words = PROOF_WORDS_BY_FAMILY.get(ruleset.family, PROOF_WORDS)
+        note = ruleset.renons_proof_note
+        words = f"{PROOF_WORDS} ({note})" if note else PROOF_WORDS
         decision = dataclasses.replace(decision, rule="SL-13.4", rule_text=words)
     pen, notes = _penalty(r.deal, claim, decision, opts)
     normal = _seat_scores(record, r, score) if opts.other_players == "normal" else None
@@ -88,7 +87,8 @@ def judge_deal(
     first = min(proven, key=lambda i: judged[i].claim.trick, default=None)  # ties: record order
     counted = tuple(not j.proven or i == first for i, j in enumerate(judged))
     scores, notes = _deal_scores(record, judged, counted)
-    return DealRuling(tuple(judged), counted, tuple(errors), scores, tuple(notes))
+    errs = tuple(errors)
+    return DealRuling(tuple(judged), counted, errors=errs, scores=scores, notes=tuple(notes))
 
 
 def _deal_scores(

@@ -8,12 +8,14 @@ Bolognese Matto), a card that may only be played last (the Slovenian/Czech pagat
 games), the emperor's capture (trula trick) and equal-ranked trumps where the last one played
 wins (the Bolognese Moors). Everything here is variant-neutral; the rulesets build policies.
 
+* :func:`obliged` and :func:`beat_duty`: the duties, each stated once, on bit sets;
 * :func:`legal_plays` / :func:`check_play`: what may be played to a trick, and why not;
 * :func:`trick_winner`: the position in the trick of the card that wins it;
 * :func:`count_points`: card points counted in groups (threes, pairs, or plain sums);
 * :class:`QuickPlay`, :func:`quick_play`, :func:`quick_winner`: the same rules on hands held
   as bit sets (card ``c`` is bit ``1 << c``), for the replay's per-trick fast path. They settle
-  the common plays and leave every other card to :func:`check_play` / :func:`trick_winner`.
+  the common plays and leave every other card to :func:`check_play` / :func:`trick_winner`;
+  ``tests/test_core_quick.py`` holds them equal to the list-based functions.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ NO_SUIT: Final = 5
 """Suit code of a card that belongs to no suit and is not a trump (French Excuse, Matto)."""
 NO_CARD: Final = -1
 """Sentinel for 'no such card' in policy fields."""
+
+NOT_HELD: Final = "not-held"
+FOLLOW_SUIT: Final = "follow-suit"
+MUST_TRUMP: Final = "must-trump"
+MUST_BEAT: Final = "must-beat"
+MUST_OVERTRUMP: Final = "must-overtrump"
+PAGAT_LAST: Final = "pagat-last"
+"""The :attr:`PlayFault.code` values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,23 +229,35 @@ def _winner(trick: Sequence[int], t: CardTables, policy: TrickPolicy, capture: b
     return best_pos
 
 
-def _obliged(
-    hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
-) -> tuple[list[int], str]:
-    """The cards the follow/trump duty leaves, and the duty that chose them."""
-    led = led_suit(trick, t, policy)
-    if led == NO_SUIT:
-        return [c for c in hand if c != policy.excuse], ""
-    suit = t.suit
-    if policy.follow_suit:
-        follow = [c for c in hand if suit[c] == led]
-        if follow:
-            return follow, "follow-suit"
-    if policy.must_trump:
-        trumps = [c for c in hand if suit[c] == TRUMP_SUIT]
-        if trumps:
-            return trumps, "must-trump"
-    return [c for c in hand if c != policy.excuse], ""
+def obliged(hand: int, led: int, q: QuickPlay) -> tuple[int, str]:
+    """The follow/trump duty, the one statement of it that the list-based
+    :func:`legal_plays` / :func:`check_play` and the bit-set :func:`quick_play` share.
+
+    ``hand`` is the player's hand as a bit set, ``led`` the trick's :func:`led_suit`. Returns
+    the bit set of the cards the duty lets him play (a duty to beat and the last-resort card
+    aside) and the duty's name: follow suit (SL-9.2, CZ-8.2, F-7.5, T-7.2), a tarok when a tarok
+    is led (SL-9.4, CZ-8.4); else trump (SL-9.3, CZ-8.3, F-7.5, T-7.2); else anything but the
+    excuse (``""``; also for a lead). The excuse itself may always be played (F-7.4, T-7.4)."""
+    if led != NO_SUIT:
+        masks = q.suit_mask
+        if q.follow_suit and hand & masks[led]:
+            return masks[led], FOLLOW_SUIT
+        if q.must_trump and hand & masks[TRUMP_SUIT]:
+            return masks[TRUMP_SUIT], MUST_TRUMP
+    return ~q.excuse_bit, ""
+
+
+def beat_duty(policy: TrickPolicy, trumps: bool, trumped: bool) -> str:
+    """The duty to beat that binds the cards a follow/trump duty chose (``""``: none):
+    ``must-beat`` under either duty (SL-9.6 a–b, CZ-8.6 a); ``must-overtrump`` when those cards
+    are trumps (``trumps``) and the trick already holds a trump (``trumped``): F-7.5, T-13.12.
+    The card that beats is found by :func:`_beating` (lists) or :func:`quick_beat` (bit sets).
+    """
+    if policy.must_beat:
+        return MUST_BEAT
+    if policy.must_overtrump and trumps and trumped:
+        return MUST_OVERTRUMP
+    return ""
 
 
 def _beating(
@@ -254,92 +276,39 @@ def _beating(
     return out
 
 
-def _beat_duty(duty: str, trick: Sequence[int], t: CardTables, policy: TrickPolicy) -> str:
-    """Which beating duty applies to cards chosen by ``duty`` (``""`` for none)."""
-    if not trick or not duty:
-        return ""
-    if policy.must_beat:
-        return "must-beat"
-    if (
-        policy.must_overtrump
-        and duty == "must-trump"
-        or (
-            policy.must_overtrump
-            and duty == "follow-suit"
-            and led_suit(trick, t, policy) == TRUMP_SUIT
-        )
-    ):
-        has_trump = any(t.suit[c] == TRUMP_SUIT for c in trick)
-        return "must-overtrump" if has_trump else ""
-    return ""
+def _legal(
+    hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
+) -> tuple[list[int], list[int], str, str]:
+    """:func:`legal_plays`, with what :func:`check_play` explains a refusal by: the cards the
+    follow/trump duty chose (:func:`obliged`), that duty and the duty to beat
+    (:func:`beat_duty`)."""
+    led = led_suit(trick, t, policy)
+    allowed, duty = obliged(t.mask(hand), led, QuickPlay.of(t, policy))
+    chosen = [c for c in hand if allowed >> c & 1]
+    beat = ""
+    if duty:
+        trumped = any(t.suit[c] == TRUMP_SUIT for c in trick)
+        beat = beat_duty(policy, duty == MUST_TRUMP or led == TRUMP_SUIT, trumped)
+    cands = chosen
+    if beat:
+        cands = _beating(chosen, trick, t, policy) or chosen
+    last = policy.last_resort
+    if last != NO_CARD and last in cands and len(cands) > 1:  # SL-9.6 d, e
+        emperor = policy.emperor
+        if not (emperor is not None and emperor.capturer == last and emperor.threatens(trick)):
+            cands = [c for c in cands if c != last]
+    if policy.excuse in hand and policy.excuse not in cands:
+        cands = [*cands, policy.excuse]
+    if not cands:  # only the excuse in hand, or nothing at all
+        cands = list(hand)
+    return cands, chosen, duty, beat
 
 
 def legal_plays(
     hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
 ) -> list[int]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first)."""
-    cands, duty = _obliged(hand, trick, t, policy)
-    if _beat_duty(duty, trick, t, policy):
-        beat = _beating(cands, trick, t, policy)
-        if beat:
-            cands = beat
-    last = policy.last_resort
-    if last != NO_CARD and last in cands and len(cands) > 1:
-        emperor = policy.emperor
-        if not (emperor is not None and emperor.capturer == last and emperor.threatens(trick)):
-            cands = [c for c in cands if c != last]
-    if policy.excuse in hand:
-        cands = [*cands, policy.excuse] if policy.excuse not in cands else cands
-    if not cands:  # only the excuse in hand, or nothing at all
-        cands = list(hand)
-    return cands
-
-
-def plainly_legal(card: int, trick: Sequence[int], t: CardTables, policy: TrickPolicy) -> bool:
-    """A quick sufficient test for the common plays of a held card: a lead, or a card of the
-    led suit when no duty to beat applies, and not the last-resort card. When it says True,
-    ``card in legal_plays(hand, trick, t, policy)`` for every hand holding ``card``."""
-    if card == policy.last_resort:
-        return False
-    led = led_suit(trick, t, policy)
-    if led == NO_SUIT:
-        return True
-    return (
-        policy.follow_suit
-        and t.suit[card] == led
-        and not policy.must_beat
-        and not (policy.must_overtrump and led == TRUMP_SUIT)
-    )
-
-
-def duty_legal(
-    card: int, hand: Collection[int], trick: Sequence[int], t: CardTables, policy: TrickPolicy
-) -> bool | None:
-    """A quick test of a held ``card``, without building lists: follow suit, else trump, else
-    anything (the excuse always). A card outside the obliged category is refused; one inside
-    it is accepted unless a duty to beat applies and it would not win the trick, or it is the
-    last-resort card: then the answer is None and only :func:`legal_plays` decides. When it
-    says True or False, that is ``card in legal_plays(hand, trick, t, policy)``."""
-    if card == policy.excuse:
-        return True
-    led = led_suit(trick, t, policy)
-    if led == NO_SUIT:  # a lead
-        return None if card == policy.last_resort else True
-    suit = t.suit
-    own = suit[card]
-    if policy.follow_suit and (own == led or any(suit[c] == led for c in hand)):
-        obliged, duty = own == led, True  # follow suit
-    elif policy.must_trump and (own == TRUMP_SUIT or any(suit[c] == TRUMP_SUIT for c in hand)):
-        obliged, duty = own == TRUMP_SUIT, True  # else trump
-    else:
-        obliged, duty = True, False  # else anything
-    if not obliged:
-        return False
-    if card == policy.last_resort:
-        return None
-    if duty and (policy.must_beat or policy.must_overtrump):
-        return True if trick_winner([*trick, card], t, policy) == len(trick) else None
-    return True
+    return _legal(hand, trick, t, policy)[0]
 
 
 def check_play(
@@ -347,25 +316,18 @@ def check_play(
 ) -> PlayFault | None:
     """None when ``card`` is a legal play, else the broken duty and the cards allowed.
 
-    ``hand`` may be any collection (a set will do): the cards allowed come back sorted."""
+    ``hand`` may be any collection (a set will do): the cards allowed come back sorted. The
+    bit-set test (:func:`quick_legal`) settles the common plays; the lists decide the rest."""
     if card not in hand:
-        return PlayFault("not-held")
-    quick = duty_legal(card, hand, trick, t, policy)
-    if quick or (quick is None and plainly_legal(card, trick, t, policy)):
+        return PlayFault(NOT_HELD)
+    q = QuickPlay.of(t, policy)
+    if quick_legal(card, t.mask(hand), trick, led_suit(trick, t, policy), q):
         return None
-    legal = legal_plays(hand, trick, t, policy)
+    legal, chosen, duty, beat = _legal(hand, trick, t, policy)
     if card in legal:
         return None
-    cands, duty = _obliged(hand, trick, t, policy)
-    should = tuple(sorted(legal))
-    if card not in cands and duty:
-        return PlayFault(duty, should)
-    beat = _beat_duty(duty, trick, t, policy)
-    if card == policy.last_resort and card in cands and (not beat or card in legal):
-        return PlayFault("pagat-last", should)
-    if beat:
-        return PlayFault(beat, should)
-    return PlayFault("pagat-last", should)
+    code = duty if duty and card not in chosen else beat or PAGAT_LAST
+    return PlayFault(code, tuple(sorted(legal)))
 
 
 # --- the quick path: the same rules on bit sets ------------------------------------------------
@@ -396,10 +358,11 @@ class QuickPlay:
     follow_suit: bool
     must_trump: bool
     beat: bool
-    """A duty to beat may apply (``must_beat`` or ``must_overtrump``)."""
+    """A duty to beat may bind (:func:`beat_duty` of trumps on a trumped trick)."""
     free_follow: bool
     """A lead, or a card of the led suit, is always legal: follow suit, no duty to beat, no
-    last-resort card (:func:`quick_play` says so too; callers may skip it for these)."""
+    last-resort card (:func:`quick_play` says so too; callers may skip it for these: the one
+    shortcut past :func:`obliged`)."""
     trumps_win: bool
     ties_last_wins: bool
     plain: bool
@@ -440,6 +403,7 @@ class QuickPlay:
         if emp is not None and NO_CARD not in (emp.capturer, emp.first, emp.second):
             emperor_mask = t.bit[emp.capturer] | t.bit[emp.first] | t.bit[emp.second]
         excuse = policy.excuse
+        beat = bool(beat_duty(policy, True, True))  # a duty to beat may bind
         return QuickPlay(
             policy=policy,
             tables=t,
@@ -451,10 +415,8 @@ class QuickPlay:
             last_resort=policy.last_resort,
             follow_suit=policy.follow_suit,
             must_trump=policy.must_trump,
-            beat=policy.must_beat or policy.must_overtrump,
-            free_follow=policy.follow_suit
-            and not (policy.must_beat or policy.must_overtrump)
-            and policy.last_resort == NO_CARD,
+            beat=beat,
+            free_follow=policy.follow_suit and not beat and policy.last_resort == NO_CARD,
             trumps_win=policy.trumps_win,
             ties_last_wins=policy.ties_last_wins,
             plain=(excuse == NO_CARD or t.suit[excuse] != TRUMP_SUIT) and min(strength) >= 0,
@@ -468,25 +430,49 @@ _QUICK_BY_ID: dict[int, tuple[TrickPolicy, QuickPlay]] = {}
 
 
 def quick_play(card: int, hand: int, led: int, q: QuickPlay) -> int:
-    """:func:`duty_legal` for a held ``card`` with the hand as a bit set ``hand`` (holding
-    ``card``) and the trick's :func:`led_suit` ``led`` known: :data:`QUICK_LEGAL`,
-    :data:`QUICK_IF_WINS` or :data:`QUICK_EXACT` (refused, or the last-resort card)."""
-    if card == q.excuse:  # the excuse may always be played
+    """The follow/trump duty (:func:`obliged`) for a held ``card`` with the hand as a bit set
+    ``hand`` (holding ``card``) and the trick's :func:`led_suit` ``led`` known:
+    :data:`QUICK_LEGAL`, :data:`QUICK_IF_WINS` (the duty chose it, and a duty to beat may bind)
+    or :data:`QUICK_EXACT` (refused, or the last-resort card)."""
+    if card == q.excuse:  # the excuse may always be played (F-7.4, T-7.4)
         return QUICK_LEGAL
-    if led == NO_SUIT:  # a lead
-        return QUICK_EXACT if card == q.last_resort else QUICK_LEGAL
-    own = q.suit[card]
-    if q.follow_suit and (own == led or hand & q.suit_mask[led]):  # follow suit
-        if own != led:
-            return QUICK_EXACT
-    elif q.must_trump and (own == TRUMP_SUIT or hand & q.suit_mask[TRUMP_SUIT]):  # else trump
-        if own != TRUMP_SUIT:
-            return QUICK_EXACT
-    else:  # else anything: no duty, so no duty to beat
-        return QUICK_EXACT if card == q.last_resort else QUICK_LEGAL
-    if card == q.last_resort:
+    allowed, duty = obliged(hand, led, q)
+    if not allowed & q.bit[card] or card == q.last_resort:
         return QUICK_EXACT
-    return QUICK_IF_WINS if q.beat else QUICK_LEGAL
+    return QUICK_IF_WINS if duty and q.beat else QUICK_LEGAL
+
+
+def quick_legal(card: int, hand: int, trick: Sequence[int], led: int, q: QuickPlay) -> bool:
+    """True when the bit-set tests settle that a held ``card`` is legal (:func:`quick_play`,
+    then :func:`quick_beat`); False: ask :func:`check_play`."""
+    verdict = quick_play(card, hand, led, q)
+    if verdict == QUICK_IF_WINS:
+        verdict = quick_beat(card, hand, trick, q)
+    return verdict == QUICK_LEGAL
+
+
+def _contest(trick: Sequence[int], q: QuickPlay) -> tuple[int, int, int, int]:
+    """The trick so far by :attr:`QuickPlay.power`: the best power among the cards that contend
+    (of the suit led, and trumps when they win; never the excuse), its position, the suit led
+    (-1: none yet) and the trick's cards as a bit set. A contending card of power ``p`` beats it
+    when ``p > best``, or ``p == best`` with :attr:`~TrickPolicy.ties_last_wins`."""
+    suit, power, bit = q.suit, q.power, q.bit
+    excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
+    led = -1  # not fixed yet
+    best, best_pos, seen = -1, 0, 0
+    for pos, c in enumerate(trick):
+        seen |= bit[c]
+        if c == excuse:  # never wins by itself
+            continue
+        s = suit[c]
+        if led < 0:
+            led = s
+        if s != led and not (trumps_win and s == TRUMP_SUIT):
+            continue
+        p = power[c]
+        if p > best or (ties and p == best):
+            best, best_pos = p, pos
+    return best, best_pos, led, seen
 
 
 def quick_beat(card: int, hand: int, trick: Sequence[int], q: QuickPlay) -> int:
@@ -495,27 +481,14 @@ def quick_beat(card: int, hand: int, trick: Sequence[int], q: QuickPlay) -> int:
     :data:`QUICK_EXACT` (also when the emperor's capture could decide)."""
     if not q.plain:
         return QUICK_EXACT
-    suit, power, bit = q.suit, q.power, q.bit
-    excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
-    led = -1  # not fixed yet
-    best, seen = -1, 0
-    for c in trick:  # the trick's best power, as quick_winner
-        seen |= bit[c]
-        if c == excuse:
-            continue
-        s = suit[c]
-        if led < 0:
-            led = s
-        if s == led or (trumps_win and s == TRUMP_SUIT):
-            p = power[c]
-            if p > best or (ties and p == best):
-                best = p
-    own = suit[card]
+    best, _, led, seen = _contest(trick, q)
+    power, ties = q.power, q.ties_last_wins
+    own = q.suit[card]
     same = hand & q.suit_mask[own] & ~q.excuse_bit  # the obliged cards that could win
     em = q.emperor_mask
     if em and (seen | same) & em == em:
         return QUICK_EXACT
-    if own != led and not (trumps_win and own == TRUMP_SUIT):
+    if own != led and not (q.trumps_win and own == TRUMP_SUIT):
         return QUICK_LEGAL  # no card of this suit can win
     p = power[card]
     if p > best or (ties and p == best):
@@ -534,23 +507,9 @@ def quick_winner(trick: Sequence[int], q: QuickPlay) -> int:
     emperor's three cards are all in the trick, or the policy is not ``plain``)."""
     if not q.plain:
         return -1
-    suit, power, bit = q.suit, q.power, q.bit
-    excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
-    led = -1  # not fixed yet
-    best, best_pos, seen = -1, 0, 0
-    for pos, c in enumerate(trick):
-        seen |= bit[c]
-        if c == excuse:  # never wins by itself
-            continue
-        s = suit[c]
-        if led < 0:
-            led = s
-        if s != led and not (trumps_win and s == TRUMP_SUIT):
-            continue
-        p = power[c]
-        if p > best or (ties and p == best):
-            best, best_pos = p, pos
-    if q.emperor_mask and seen & q.emperor_mask == q.emperor_mask:
+    _, best_pos, _, seen = _contest(trick, q)
+    em = q.emperor_mask
+    if em and seen & em == em:
         return -1
     return best_pos
 

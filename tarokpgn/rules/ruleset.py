@@ -2,15 +2,22 @@
 
 A variant family plugs into the engine by subclassing :class:`Ruleset` and registering it with
 :func:`register`. The engine (:class:`tarokpgn.rules.state.DealState`) drives the phases and
-asks the ruleset at each step; everything a family does differently is one of these hooks:
+asks the ruleset at each step; everything a family does differently is one of these hooks.
+A family whose deal needs book-keeping of its own (the Czech 4+1+1 talon split) subclasses
+:class:`~tarokpgn.rules.state.DealState`, names that class in :attr:`Ruleset.deal_state` and
+types its hooks with it: ``class CzechRuleset(Ruleset[CzechDeal])``.
 
 ============================  =================================================================
 hook                          default
 ============================  =================================================================
+``deal_state`` (ClassVar)     :class:`~tarokpgn.rules.state.DealState` — the class
+                              :meth:`new_deal` makes, the ``DealT`` every hook receives
 ``new_auction(deal)``         required: an :class:`Auction` for the deal
 ``needs_call(deal)``          False (no called card)
 ``check_call(deal, pos, c)``  fault ``illegal-call`` (nothing may be called)
 ``legal_calls(deal)``         ``[]``
+``implied_call(deal)``        None — the card called when the record goes on past the call
+                              without a ``call`` item (Czech: the nineteen, CZ-4.2)
 ``uses_talon(deal)``          ``contract.talon > 0``
 ``check_exchange(deal, …)``   required when any contract uses the talon
 ``check_announcement(…)``     fault ``illegal-announcement`` unless listed in ``announcements``
@@ -21,11 +28,16 @@ hook                          default
                               dealer gets two more, T-4.1)
 ``trick_policy(deal)``        :class:`TrickPolicy` () — follow suit, else trump, else any
 ``trick_extra(deal, k)``      ``()`` — cards added to trick ``k`` (klop/Varšava talon cards)
-``trick_winner(deal, cards)`` :func:`tarokpgn.rules.core.trick_winner` under the policy
+``trick_winner(deal, …)``     :func:`tarokpgn.rules.core.trick_winner` under the policy
 ``is_decided(deal)``          False — play may stop early (beggar lost, valat broken)
 ``score(deal)``               required: a :class:`Score`
-``penalty_score(deal, p, k)`` None — the score when ``p`` committed a proven renons
+``penalty_score(deal, …)``    None — the score when a player committed a proven renons
+``match_rule()``              None — the :class:`~tarokpgn.rules.match.MatchRule` the verifier
+                              follows across a match's deals (radelci, Ottocento's race)
 ============================  =================================================================
+
+Facts for the renons judge (:mod:`tarokpgn.renons`), which never asks a family's name:
+:attr:`Ruleset.renons_penalty` and :attr:`Ruleset.renons_proof_note`.
 
 Positions are 0…n−1 in order of play for the deal: 0 is forehand (the seat after the dealer),
 n−1 the dealer. Cards are card numbers of :class:`tarokpgn.rules.core.CardTables`.
@@ -38,115 +50,41 @@ returns one. This module never imports :mod:`tarokpgn.model`.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from tarokpgn.cards import Deck
+from tarokpgn.errors import TarokPgnError
 from tarokpgn.rules.core import CardTables, TrickPolicy, trick_winner
-from tarokpgn.verdict import Bonus, ScoreLine
+from tarokpgn.rules.facts import Announcement, Contract, Fault, RuleViolation, Score
+from tarokpgn.rules.match import MatchRule
+from tarokpgn.rules.state import DealState
+from tarokpgn.variants import BUILTIN_FAMILIES
 
-if TYPE_CHECKING:
-    from tarokpgn.rules.state import DealState
+__all__ = [
+    "Announcement",
+    "Auction",
+    "Contract",
+    "DealT",
+    "Fault",
+    "OptionError",
+    "Options",
+    "RuleViolation",
+    "Ruleset",
+    "Score",
+    "find_ruleset",
+    "option",
+    "register",
+    "rulesets",
+]
 
-
-# --- facts -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """One contract (game) of a ruleset's ladder."""
-
-    id: str
-    """Canonical bid word (``three``, ``solo-without``, ``klop``)."""
-    value: int
-    """Base value (``V``)."""
-    rank: int
-    """Position in the bidding ladder (higher outbids lower)."""
-    kind: str = "points"
-    """``points`` (make 36+), ``negative`` (take no trick / one trick), ``valat`` (take every
-    trick), ``colour-valat``, ``klop`` (everyone alone)."""
-    talon: int = 0
-    """Talon cards taken in the exchange (0: talon unused)."""
-    calls: bool = False
-    """The declarer calls a partner (king, Czech tarok)."""
-    leader: str = "forehand"
-    """Who leads the first trick: ``forehand`` or ``declarer``."""
-    announcements: bool = False
-    """Whether bonus announcements are allowed in this contract."""
-    tricks_wanted: int | None = None
-    """For negative contracts: exactly this many tricks (0 beggar, 1 piccolo)."""
-    open: bool = False
-    """Declarer's hand is exposed (open beggar, open solo without)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """A bonus that may be announced (and, where ``silent`` ≠ 0, also scored unannounced)."""
-
-    id: str
-    announced: int
-    silent: int = 0
-    rule: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """A rule violation found by a hook or by the engine: stable code, rule id, plain message.
-
-    ``pos`` is the offending player's position; ``cards`` the card tokens involved (the card
-    played first, then the cards the player should have played from, when known).
-    """
-
-    code: str
-    message: str
-    rule: str = ""
-    pos: int | None = None
-    cards: tuple[str, ...] = ()
-
-
-class RuleViolation(ValueError):
-    """Raised by the ``verify_*`` methods of the engine; carries the :class:`Fault`."""
-
-    def __init__(self, fault: Fault) -> None:
-        super().__init__(fault.message)
-        self.fault = fault
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Score:
-    """What :meth:`Ruleset.score` returns. (One is made per deal: a hand-written ``__init__``,
-    compiled, costs a fraction of the one dataclasses generates; ``card_points`` None means a
-    new empty dict, as the field's default factory gives.)"""
-
-    scores: dict[int, int]
-    """Position → score for this deal (every position present; 0 when it records nothing)."""
-    lines: tuple[ScoreLine, ...] = ()
-    """The judge's breakdown, top to bottom, ending with the per-seat result."""
-    bonuses: tuple[Bonus, ...] = ()
-    card_points: dict[str, int] = field(default_factory=dict)
-    """``{"declarer": 41, "opponents": 29}`` or per seat label position ``"0"``… in klop."""
-    won: bool | None = None
-    game_kontra: int = 0
-
-    def __init__(
-        self,
-        scores: dict[int, int],
-        lines: tuple[ScoreLine, ...] = (),
-        bonuses: tuple[Bonus, ...] = (),
-        card_points: dict[str, int] | None = None,
-        won: bool | None = None,
-        game_kontra: int = 0,
-    ) -> None:
-        object.__setattr__(self, "scores", scores)
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "bonuses", bonuses)
-        object.__setattr__(self, "card_points", card_points if card_points is not None else {})
-        object.__setattr__(self, "won", won)
-        object.__setattr__(self, "game_kontra", game_kontra)
+DealT = TypeVar("DealT", bound=DealState)
+"""The deal state class a ruleset's hooks receive (:attr:`Ruleset.deal_state`)."""
 
 
 # --- options -----------------------------------------------------------------------------------
@@ -169,10 +107,11 @@ def option(
     return field(default=default, metadata=meta)
 
 
-class OptionError(ValueError):
+class OptionError(TarokPgnError, ValueError):
     """An ``Options`` override names an unknown option or gives a value it does not allow."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True)
 class Options:
     """Base of every ruleset's options. Subclasses add fields made with :func:`option`."""
@@ -223,6 +162,7 @@ def _coerce(f: dataclasses.Field[Any], current: Any, text: str) -> Any:
 # --- auction -----------------------------------------------------------------------------------
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Auction(ABC):
     """One deal's auction: the engine feeds it bids in order and asks who won.
 
@@ -258,8 +198,10 @@ class Auction(ABC):
 # --- the ruleset base --------------------------------------------------------------------------
 
 
-class Ruleset(ABC):
-    """Base of every ruleset. Subclasses set the ClassVars and override the hooks they need."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ruleset(ABC, Generic[DealT]):
+    """Base of every ruleset. Subclasses set the ClassVars and override the hooks they need;
+    ``DealT`` is the class of their deals (:attr:`deal_state`)."""
 
     family: ClassVar[str]
     """``slovenian``, ``czech``, ``french``, ``tarocchini`` (keys of :mod:`tarokpgn.vocabulary`)."""
@@ -286,15 +228,23 @@ class Ruleset(ABC):
     ``announce-time``, ``kontra-time``, ``play-out-of-turn``, ``not-held``, ``void``,
     ``follow-suit``, ``follow-tarok``, ``must-trump``, ``must-beat``, ``must-overtrump``,
     ``pagat-last``."""
-    deal_state: ClassVar[str] = "tarokpgn.rules.state:DealState"
-    """The deal state class as ``module:Class``, imported on first use (so a plug-in's ruleset
-    and state modules need not import each other). A family whose deal needs extra book-keeping
-    (the Czech 4+1+1 talon split, forehand's late Varšava choice) names a
-    :class:`~tarokpgn.rules.state.DealState` subclass."""
+    deal_state: ClassVar[type[DealState]] = DealState
+    """The class of this ruleset's deals (``DealT``), made by :meth:`new_deal`. A family whose
+    deal needs extra book-keeping (the Czech 4+1+1 talon split, forehand's late Varšava
+    choice) names a :class:`~tarokpgn.rules.state.DealState` subclass whose constructor takes
+    the same arguments."""
     max_kontra: ClassVar[int] = 4
     count_group: ClassVar[int] = 3
     """Card points are counted in groups of this many (3 Central European, 2 Bolognese, 1
     French half points)."""
+    renons_penalty: ClassVar[Mapping[str, object]] = {}
+    """How the renons judge charges a renons where the family's rules differ from the
+    Semedela reading (SL-13): :class:`tarokpgn.renons.RenonsOptions` field → value (Czech:
+    a price in hellers paid to each player); empty: SL-13 as it stands. The ruleset's own
+    ``renons_*`` options apply over it."""
+    renons_proof_note: ClassVar[str] = ""
+    """Said after the rule that the claimant must prove a renons (SL-13.4) when the family's
+    rules do not state it themselves; empty: nothing to add."""
 
     def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):
         name = preset or next(iter(self.presets))
@@ -328,31 +278,39 @@ class Ruleset(ABC):
         *,
         number: int = 0,
         labels: Sequence[str] | None = None,
-    ) -> DealState:
+    ) -> DealT:
         """A fresh deal state of class :attr:`deal_state` (arguments as for
         :class:`~tarokpgn.rules.state.DealState`)."""
-        return _deal_class(self.deal_state)(self, hands, talon, number=number, labels=labels)
+        deal = self.deal_state(self, hands, talon, number=number, labels=labels)
+        return cast(DealT, deal)  # deal_state is DealT's class (a ClassVar cannot say so)
 
     # phase hooks
 
     @abstractmethod
-    def new_auction(self, deal: DealState) -> Auction: ...
+    def new_auction(self, deal: DealT) -> Auction: ...
 
-    def needs_call(self, deal: DealState) -> bool:
+    def needs_call(self, deal: DealT) -> bool:
         return False
 
-    def legal_calls(self, deal: DealState) -> list[int]:
+    def legal_calls(self, deal: DealT) -> list[int]:
         return []
 
-    def check_call(self, deal: DealState, pos: int, card: int) -> Fault | None:
+    def check_call(self, deal: DealT, pos: int, card: int) -> Fault | None:
         return Fault("illegal-call", "no card is called in this contract", pos=pos)
 
-    def uses_talon(self, deal: DealState) -> bool:
+    def implied_call(self, deal: DealT) -> int | None:
+        """The card the declarer calls when the record goes on past the call (to an exchange,
+        an announcement, a kontra or the play) without a ``call`` item; the engine applies it
+        once (:meth:`~tarokpgn.rules.state.DealState.imply_call`). Default None: nothing is
+        implied, and the deal is played without a called card."""
+        return None
+
+    def uses_talon(self, deal: DealT) -> bool:
         return deal.contract is not None and deal.contract.talon > 0
 
     def check_exchange(
         self,
-        deal: DealState,
+        deal: DealT,
         pos: int,
         take: tuple[int, ...],
         discard: tuple[int, ...],
@@ -360,19 +318,19 @@ class Ruleset(ABC):
     ) -> list[Fault]:
         return [Fault("talon-group", "this ruleset has no talon exchange", pos=pos)]
 
-    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
+    def check_announcement(self, deal: DealT, pos: int, name: str) -> Fault | None:
         if name not in self.announcements:
             return Fault("illegal-announcement", f"{name!r} is not an announcement here", pos=pos)
         return None
 
     def check_declaration(
-        self, deal: DealState, pos: int, name: str, cards: tuple[int, ...]
+        self, deal: DealT, pos: int, name: str, cards: tuple[int, ...]
     ) -> Fault | None:
         """The cards ``cards`` (possibly empty) a ``declare`` item shows, e.g. the French
         poignée's trumps, after :meth:`check_announcement` accepted ``name``. Default: None."""
         return None
 
-    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
+    def check_kontra(self, deal: DealT, pos: int, level: int, target: str) -> Fault | None:
         current = deal.kontras.get(target, 0)
         if not 1 <= level <= self.max_kontra or level != current + 1:
             return Fault(
@@ -380,9 +338,7 @@ class Ruleset(ABC):
             )
         return None
 
-    def check_excuse_exchange(
-        self, deal: DealState, card: int | None, followed: bool
-    ) -> Fault | None:
+    def check_excuse_exchange(self, deal: DealT, card: int | None, followed: bool) -> Fault | None:
         """An ``excuse_exchange`` item: the card the Excuse's side gave for it (French Tarot,
         F-9.7; ``card`` None when the record does not know it), checked where the item stands
         in the record; ``followed``: the play so far is known. Default: the variant has no
@@ -390,12 +346,12 @@ class Ruleset(ABC):
         msg = "excuse_exchange: this variant has no Excuse exchange (French Tarot only, F-9.7)"
         return Fault("excuse-exchange", msg, self.rule_ids.get("excuse-exchange", ""))
 
-    def excuse_exchange(self, deal: DealState, card: int | None) -> None:
+    def excuse_exchange(self, deal: DealT, card: int | None) -> None:
         """Keep an ``excuse_exchange`` item's card (after :meth:`check_excuse_exchange`).
         Default: nothing."""
         return None
 
-    def first_leader(self, deal: DealState) -> int:
+    def first_leader(self, deal: DealT) -> int:
         return 0
 
     def dealt_size(self, pos: int) -> int:
@@ -403,35 +359,40 @@ class Ruleset(ABC):
         :attr:`hand_size` for every position. Ottocento's dealer is dealt 17 (T-4.1)."""
         return self.hand_size
 
-    def trick_policy(self, deal: DealState) -> TrickPolicy:
+    def trick_policy(self, deal: DealT) -> TrickPolicy:
         return TrickPolicy()
 
-    def trick_extra(self, deal: DealState, number: int) -> tuple[int, ...]:
+    def trick_extra(self, deal: DealT, number: int) -> tuple[int, ...]:
         """Cards added to trick ``number`` (1-based) that go to its winner; default none."""
         return ()
 
-    def trick_winner(self, deal: DealState, cards: tuple[int, ...]) -> int:
+    def trick_winner(self, deal: DealT, cards: tuple[int, ...]) -> int:
         """Position within ``cards`` (0 = leader) of the winning card."""
         return trick_winner(cards, self.tables, deal.policy)
 
-    def is_decided(self, deal: DealState) -> bool:
+    def is_decided(self, deal: DealT) -> bool:
         """True when play may stop before the last trick (the outcome can no longer change)."""
         return False
 
     @abstractmethod
-    def score(self, deal: DealState) -> Score:
+    def score(self, deal: DealT) -> Score:
         """The finished deal's score. Raise ValueError when it cannot be computed."""
 
     def penalty_score(
-        self, deal: DealState, offender: int, kontra: int, *, accused: int | None = None
+        self, deal: DealT, offender: int, kontra: int, *, accused: int | None = None
     ) -> Score | None:
         """The deal's score when ``offender`` pays a renons kontra'd ``kontra`` times (SL-13):
         the proven offender, or (with ``accused`` given) a claimant who could not prove his
         claim against ``accused``. None when the ruleset has no renons penalty."""
         return None
 
+    def match_rule(self) -> MatchRule | None:
+        """The rule the verifier follows across the deals of a match (this preset's, so it
+        may depend on options); None when the family has none."""
+        return None
 
-def _overrides(cls: type[Ruleset], hook: str) -> bool:
+
+def _overrides(cls: type[Ruleset[Any]], hook: str) -> bool:
     """True when ``cls`` has its own ``hook`` instead of :class:`Ruleset`'s default, so the
     engine need not call a default hook whose answer it knows."""
     return bool(getattr(cls, hook) is not getattr(Ruleset, hook))
@@ -439,13 +400,14 @@ def _overrides(cls: type[Ruleset], hook: str) -> bool:
 
 # --- registry ----------------------------------------------------------------------------------
 
-_REGISTRY: dict[str, list[type[Ruleset]]] = {}
-_INSTANCES: dict[tuple[str, str, tuple[tuple[str, str], ...]], Ruleset] = {}
-_FAMILY_MODULES = ("slovenian", "czech", "french", "tarocchini")
+_REGISTRY: dict[str, list[type[Ruleset[Any]]]] = {}
+_INSTANCES: dict[tuple[str, str, tuple[tuple[str, str], ...]], Ruleset[Any]] = {}
+_R = TypeVar("_R", bound=type[Ruleset[Any]])
 
 
-def register(cls: type[Ruleset]) -> type[Ruleset]:
-    """Class decorator: make ``cls`` findable by :func:`find_ruleset` for its variants."""
+def register(cls: _R) -> _R:
+    """Class decorator: make ``cls`` findable by :func:`find_ruleset` for its variants (a
+    plug-in family registers its class so; its variants go in :mod:`tarokpgn.variants`)."""
     for variant in cls.variants:
         _REGISTRY.setdefault(variant, []).append(cls)
     _INSTANCES.clear()
@@ -453,7 +415,9 @@ def register(cls: type[Ruleset]) -> type[Ruleset]:
 
 
 def _load_plugins() -> None:
-    for name in _FAMILY_MODULES:
+    """Import the built-in families' engines (``tarokpgn.rules.<family>``), which register
+    themselves."""
+    for name in BUILTIN_FAMILIES:
         try:
             importlib.import_module(f"tarokpgn.rules.{name}")
         except ModuleNotFoundError as exc:
@@ -463,7 +427,7 @@ def _load_plugins() -> None:
 
 def find_ruleset(
     variant: str, name: str | None = None, overrides: Mapping[str, str] | None = None
-) -> Ruleset:
+) -> Ruleset[Any]:
     """The ruleset ``name`` (default: the variant's first preset) for ``variant``, with
     ``overrides`` of single options applied. Raises :class:`OptionError` for unknown names.
 
@@ -495,11 +459,3 @@ def rulesets(variant: str) -> list[str]:
     if variant not in _REGISTRY:
         _load_plugins()
     return [p for cls in _REGISTRY.get(variant, []) for p in cls.presets]
-
-
-@functools.cache
-def _deal_class(path: str) -> type[DealState]:
-    """The class named by a ``module:Class`` path (:attr:`Ruleset.deal_state`)."""
-    module, _, name = path.partition(":")
-    cls: type[DealState] = getattr(importlib.import_module(module), name)
-    return cls

@@ -13,13 +13,24 @@ A replay plays a whole trick with :meth:`DealState.play_trick`: the same checks 
 as :meth:`~DealState.check_play` then :meth:`~DealState.play` per card, but the common card
 is settled by a bit-set test (:func:`~tarokpgn.rules.core.quick_play`) on
 :attr:`~DealState.hand_bits`; every other card takes the full check, so faults read the same.
+
+A record that goes on past the call phase without a ``call`` item (to an exchange, an
+announcement, a declaration, a kontra or the play) calls the card the ruleset implies
+(:meth:`~tarokpgn.rules.ruleset.Ruleset.implied_call`; Czech: the nineteen, CZ-4.2), once:
+:meth:`DealState.imply_call`, at the start of each of those operations and of its check.
+
+A family whose deal needs more book-keeping subclasses :class:`DealState` (and names the
+subclass in :attr:`~tarokpgn.rules.ruleset.Ruleset.deal_state`); this module imports the
+ruleset module for type checking only, so the ruleset module can import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from tarokpgn.rules.core import (
     NO_SUIT,
@@ -39,7 +50,10 @@ from tarokpgn.rules.core import (
     reveals_void,
     trick_winner,
 )
-from tarokpgn.rules.ruleset import Auction, Contract, Fault, Ruleset, RuleViolation, Score
+from tarokpgn.rules.facts import Contract, Fault, RuleViolation, Score
+
+if TYPE_CHECKING:
+    from tarokpgn.rules.ruleset import Auction, Ruleset
 
 ALL_CARDS: Final = -1
 """Every card, as a bit set (every bit set): see :meth:`DealState.exact_cards`."""
@@ -56,6 +70,7 @@ class Phase(StrEnum):
     DONE = "done"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayedTrick:
     """A finished (or, for the current one, running) trick. (A plain class, not a dataclass:
     one is made per trick, and a compiled explicit ``__init__`` is much cheaper.)"""
@@ -90,12 +105,13 @@ class PlayedTrick:
 _SUIT_WORDS = ("hearts", "diamonds", "spades", "clubs", "taroks", "")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealState:
     """One deal in progress. Construct with the ruleset, then feed operations in order."""
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[Any],
         hands: Sequence[Sequence[int] | None] | None = None,
         talon: Sequence[int] | None = None,
         *,
@@ -133,6 +149,9 @@ class DealState:
         self.partner: int | None = None
         """Holder of the called card (None: declarer alone, or not yet known)."""
         self.partner_known = False
+        self.call_implied = False
+        """True when no ``call`` was given and the ruleset's implied card was called
+        (:meth:`imply_call`)."""
         self.taken: tuple[int, ...] = ()
         self.group: int | None = None
         """Index of the talon group taken."""
@@ -305,6 +324,17 @@ class DealState:
             )
         return self.ruleset.check_call(self, pos, card)
 
+    def imply_call(self) -> None:
+        """Call the ruleset's :meth:`~tarokpgn.rules.ruleset.Ruleset.implied_call` card for
+        the declarer when the deal is still in the call phase without a ``call`` (the record
+        goes on to something later); nothing when the ruleset implies no card (CZ-4.2)."""
+        if self.phase is not Phase.CALL or self.called is not None or self.declarer is None:
+            return
+        card = self.ruleset.implied_call(self)
+        if card is not None:
+            self.call_implied = True
+            self.call(self.declarer, card)
+
     def call(self, pos: int, card: int) -> None:
         self.called = card
         holder = self.owner.get(card)
@@ -327,6 +357,7 @@ class DealState:
     def check_exchange(
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
     ) -> list[Fault]:
+        self.imply_call()
         if self.phase is not Phase.TALON:
             return [
                 self.fault(
@@ -341,6 +372,7 @@ class DealState:
     def exchange(
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
     ) -> None:
+        self.imply_call()
         groups, taken = self.talon_groups(), set(take)
         for i, g in enumerate(groups):
             if set(g) == taken:
@@ -364,11 +396,13 @@ class DealState:
     # --- announcements and kontra -----------------------------------------------------------
 
     def _to_announce(self) -> None:
+        self.imply_call()
         if self.phase in (Phase.CALL, Phase.TALON):
             self.phase = Phase.ANNOUNCE
             self._advance()
 
     def check_announcement(self, pos: int, name: str) -> Fault | None:
+        self.imply_call()
         if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
             return self.fault(
                 "illegal-announcement",
@@ -394,6 +428,7 @@ class DealState:
         self.declared_cards.append((pos, name, tuple(cards)))
 
     def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
+        self.imply_call()
         if self.phase not in (Phase.ANNOUNCE, Phase.CALL, Phase.TALON):
             return self.fault(
                 "illegal-kontra",
@@ -446,6 +481,7 @@ class DealState:
 
     def check_play(self, pos: int, card: int) -> Fault | None:
         """Turn, holding, duplicates, voids, then the ruleset's trick policy."""
+        self.imply_call()
         tricks = self.tricks
         cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
         to_play = self.to_play if cur is None else (cur.leader + len(cur.cards)) % self.players
@@ -506,6 +542,7 @@ class DealState:
     def play(self, pos: int, card: int) -> None:
         """Play ``card`` for ``pos`` (unchecked). Closes the trick when it is full."""
         if self.phase is not Phase.PLAY:
+            self.imply_call()
             self.start_play()
         tricks = self.tricks
         cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
@@ -528,6 +565,7 @@ class DealState:
         :meth:`check_play` then :meth:`play` for each card in turn, and the faults found, except
         ``out-of-turn`` (the caller checks the leader). A card :func:`quick_play` accepts
         (held, following or trumping as obliged) skips the full check."""
+        self.imply_call()  # once per trick: it acts only before the first card
         n, tricks, hands = self.players, self.tricks, self.hands
         cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
         # a new trick, or one a wrong leader opened (the replay's begin_trick), still empty

@@ -6,10 +6,10 @@ verdict file gets exactly the verifier's problems its first lines name, each at 
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from helpers.fuzz_util import exercise
 
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
@@ -69,9 +69,6 @@ def test_corpus_covers_every_code() -> None:
 
 @pytest.mark.parametrize("path", CRASHES, ids=lambda p: p.name)
 def test_crash(path: Path) -> None:
-    sys.path.insert(0, str(HERE.parent))  # tests/, for the fuzzer's oracle
-    from fuzz_util import exercise
-
     from tarokpgn.replay import verify
 
     m = EXPECT_VERDICT.match(path.read_text(encoding="utf-8").split("\n", 1)[0])

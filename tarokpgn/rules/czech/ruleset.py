@@ -7,7 +7,7 @@ the small modules of this package.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import ClassVar, Final
 
 from tarokpgn.cards import TAROK54
 from tarokpgn.rules.core import TrickPolicy
@@ -18,6 +18,7 @@ from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING
 from tarokpgn.rules.czech.options import MCR, VYSOCINA, CzechOptions
 from tarokpgn.rules.czech.play import policy
 from tarokpgn.rules.czech.score import czech_score
+from tarokpgn.rules.czech.state import CzechDeal
 from tarokpgn.rules.ruleset import (
     Announcement,
     Auction,
@@ -29,11 +30,12 @@ from tarokpgn.rules.ruleset import (
     register,
 )
 
-if TYPE_CHECKING:
-    from tarokpgn.rules.czech.state import CzechDeal
-    from tarokpgn.rules.state import DealState
-
 _TALON_USE: Final = {Game.FIRST_DUTY: 6, Game.SECOND_DUTY: 6, Game.PREFERANC: 3}
+NINETEEN: Final = "T19"
+"""The tarok called when the record has no ``call`` (CZ-4.2)."""
+_RENONC: Final = {
+    "scheme": "price", "price": 100, "unit": "h", "settlement": "each_player", "deposit": 2000,
+}  # fmt: skip
 
 
 def _contract(word: str) -> Contract:
@@ -57,11 +59,11 @@ def _announcements() -> dict[str, Announcement]:
     return out
 
 
-class CzechRuleset(Ruleset):
+class CzechRuleset(Ruleset[CzechDeal]):
     """Czech Taroky for four players, as played on taroky.net (czech.md)."""
 
     family: ClassVar[str] = "czech"
-    deal_state: ClassVar[str] = "tarokpgn.rules.czech.state:CzechDeal"
+    deal_state = CzechDeal
     variants: ClassVar[tuple[str, ...]] = ("czech-4",)
     players: ClassVar[int] = 4
     deck = TAROK54
@@ -85,15 +87,25 @@ class CzechRuleset(Ruleset):
         "pagat-last": "CZ-8.6",
     }  # fmt: skip
     """Czech rule ids of the faults the shared engine and the replay raise."""
+    renons_penalty: ClassVar[Mapping[str, object]] = _RENONC
+    """CZ-8.7 gives no renonc penalty (the server makes renonce impossible); table records
+    can still hold one, and the Vysočina tournament rules (taroky.cz/pravidla-vysocina.htm)
+    price it: 1 Kč (100 h) to each player without a flek, 2, 4, 8 Kč with flek, re, sup on
+    the game; an unproven protest forfeits the 20 Kč deposit. Both presets use it."""
+    renons_proof_note: ClassVar[str] = (
+        "the Czech rules are silent: the Semedela rule applies by analogy"
+    )
 
     @property
     def czech(self) -> CzechOptions:
         """The options, typed."""
-        return cast(CzechOptions, self.options)
+        opts = self.options
+        assert isinstance(opts, CzechOptions)
+        return opts
 
     # --- auction and call -------------------------------------------------------------------
 
-    def new_auction(self, deal: DealState) -> Auction:
+    def new_auction(self, deal: CzechDeal) -> Auction:
         pagat = self.tables.card("T1")
         # whether each seat was dealt the pagát (None: unknown, so maybe); the hands are still
         # the dealt ones here. Not a closure over the deal: that would make the deal a
@@ -105,10 +117,10 @@ class CzechRuleset(Ruleset):
 
         return CzechAuction(self.czech, holds_pagat, deal.labels, self.players)
 
-    def needs_call(self, deal: DealState) -> bool:
+    def needs_call(self, deal: CzechDeal) -> bool:
         return deal.contract is not None and deal.contract.calls
 
-    def legal_calls(self, deal: DealState) -> list[int]:
+    def legal_calls(self, deal: CzechDeal) -> list[int]:
         return [c for c in self._callable() if self.check_call(deal, deal.declarer or 0, c) is None]
 
     def _callable(self) -> list[int]:
@@ -116,7 +128,7 @@ class CzechRuleset(Ruleset):
             self.tables.card(f"T{n}") for n in range(19, self.czech.lowest_called_tarok - 1, -1)
         ]
 
-    def check_call(self, deal: DealState, pos: int, card: int) -> Fault | None:
+    def check_call(self, deal: CzechDeal, pos: int, card: int) -> Fault | None:
         """XIX; a lower one down to XVI only when holding all above it, or one's own (CZ-4)."""
         name = deal.name(card)
         allowed = self._callable()
@@ -134,40 +146,44 @@ class CzechRuleset(Ruleset):
             return Fault("illegal-call", msg, "CZ-4.1", pos)
         return None
 
+    def implied_call(self, deal: CzechDeal) -> int | None:
+        """No ``call`` in the record: the nineteen is called (CZ-4.2)."""
+        return self.tables.card(NINETEEN)
+
     # --- talon (CZ-5) -----------------------------------------------------------------------
 
     def check_exchange(
         self,
-        deal: DealState,
+        deal: CzechDeal,
         pos: int,
         take: tuple[int, ...],
         discard: tuple[int, ...],
         show: tuple[int, ...],
     ) -> list[Fault]:
-        return exchange_faults(cast("CzechDeal", deal), pos, take, discard)
+        return exchange_faults(deal, pos, take, discard)
 
     # --- announcements and fleky (CZ-6, CZ-7) -----------------------------------------------
 
-    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
-        return announcement_fault(cast("CzechDeal", deal), pos, name)
+    def check_announcement(self, deal: CzechDeal, pos: int, name: str) -> Fault | None:
+        return announcement_fault(deal, pos, name)
 
-    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
-        return kontra_fault(cast("CzechDeal", deal), pos, level, target)
+    def check_kontra(self, deal: CzechDeal, pos: int, level: int, target: str) -> Fault | None:
+        return kontra_fault(deal, pos, level, target)
 
     # --- play (CZ-8, CZ-9) ------------------------------------------------------------------
 
-    def trick_policy(self, deal: DealState) -> TrickPolicy:
+    def trick_policy(self, deal: CzechDeal) -> TrickPolicy:
         warsaw = deal.contract is not None and deal.contract.id == "warsaw"
         return policy(warsaw, self.czech.emperor_trick)
 
-    def trick_extra(self, deal: DealState, number: int) -> tuple[int, ...]:
+    def trick_extra(self, deal: CzechDeal, number: int) -> tuple[int, ...]:
         """Varšava: one talon card in order to each of the first six tricks (CZ-9.5)."""
         if deal.contract is None or deal.contract.id != "warsaw" or deal.talon is None:
             return ()
         return (deal.talon[number - 1],) if number <= len(deal.talon) else ()
 
-    def score(self, deal: DealState) -> Score:
-        return czech_score(cast("CzechDeal", deal), self.czech)
+    def score(self, deal: CzechDeal) -> Score:
+        return czech_score(deal, self.czech)
 
 
 register(CzechRuleset)

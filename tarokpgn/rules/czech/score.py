@@ -74,7 +74,7 @@ def czech_score(deal: CzechDeal, opts: CzechOptions) -> Score:
     scores = {pos[k]: v for k, v in s.scores.items()}
     return Score(
         scores=scores,
-        lines=tuple([ScoreLine(label, value, detail) for label, value, detail in s.lines]),
+        lines=tuple([ScoreLine(label, value, detail=detail) for label, value, detail in s.lines]),
         bonuses=tuple([_bonus(c, deal) for c in commitments])
         + _hlaska_bonuses(deal, facts, hlasky, opts),
         card_points={"declarer": points, "opponents": 70 - points},
@@ -196,7 +196,7 @@ def _hlaska_bonuses(
 def _bonus(c: Commitment, deal: CzechDeal) -> Bonus:
     value = commitment_value(c, deal.opts)
     return Bonus(c.name, c.side, c.announced, c.made, value if c.side == DECLARER else -value,
-                 c.flek)  # fmt: skip
+                 kontra=c.flek)  # fmt: skip
 
 
 def _warsaw(deal: CzechDeal, opts: CzechOptions) -> Score:
@@ -216,7 +216,7 @@ def _warsaw(deal: CzechDeal, opts: CzechOptions) -> Score:
         money = warsaw_difference(points, opts)
     scores = {int(k): v for k, v in money.items()}
     detail = " ".join(f"{deal.label(int(p))} {v}" for p, v in points.items())
-    line = ScoreLine("varsava", 0, f"{opts.warsaw_scoring} scoring; oči {detail}")
+    line = ScoreLine("varsava", 0, detail=f"{opts.warsaw_scoring} scoring; oči {detail}")
     return Score(
         scores=scores,
         lines=(line,),

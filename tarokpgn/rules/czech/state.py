@@ -3,7 +3,7 @@
 * several seats take talon cards (4+1+1, 1+2+3), and each discard counts for its own side
   (CZ-5.1, 5.3): the talon phase ends when every taker has exchanged;
 * whoever buys the called tarok becomes the partner (CZ-4.4), the declarer alone when it is
-  himself; with no ``call`` the nineteen is called (CZ-4.2);
+  himself (with no ``call`` the nineteen is called, CZ-4.2: the ruleset's ``implied_call``);
 * forehand may still choose Varšava after his first duty was passed out (CZ-3.7);
 * Varšava's pagát rule and the CZ rule ids in the faults (CZ-8).
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from tarokpgn.rules.czech.auction import CzechAuction
 from tarokpgn.rules.czech.contracts import Contract, Game, parse_bid
 from tarokpgn.rules.czech.options import CzechOptions
-from tarokpgn.rules.czech.play import PAGAT, czech_check, czech_legal
+from tarokpgn.rules.czech.play import czech_legal, warsaw_exact, warsaw_fault
 from tarokpgn.rules.czech.talon import preferanc_level, purchases
 from tarokpgn.rules.ruleset import Fault
 from tarokpgn.rules.state import ALL_CARDS, DealState, Phase
@@ -24,7 +24,6 @@ from tarokpgn.rules.state import ALL_CARDS, DealState, Phase
 if TYPE_CHECKING:
     from tarokpgn.rules.czech.ruleset import CzechRuleset
 
-NINETEEN: Final = "T19"
 _UNKNOWN_TALON: Final = tuple(range(-6, 0))
 """Stand-in cards for an unknown talon."""
 _ORDERS: Final = tuple(tuple(range(n)) for n in range(8))
@@ -51,7 +50,6 @@ class CzechDeal(DealState):
         """Preferanc level 1–3 once known (CZ-17.1)."""
         self.declared: list[tuple[int, str]] = []
         """Every ``announce``/``declare`` in order: (position, name)."""
-        self.call_implied = False
         self._due: dict[int, tuple[int, ...]] = {}
         self._due_for: tuple[Contract | None, int | None] = (None, None)
         """The (game, declarer) :attr:`_due` was worked out for (see :meth:`due`)."""
@@ -122,24 +120,12 @@ class CzechDeal(DealState):
 
     # --- the called tarok (CZ-4) ------------------------------------------------------------
 
-    def imply_call(self) -> None:
-        """No ``call`` in the record: the nineteen is called (CZ-4.2)."""
-        if self.phase is Phase.CALL and self.called is None and self.declarer is not None:
-            self.call_implied = True
-            self.call(self.declarer, self.tables.card(NINETEEN))
-
     def call(self, pos: int, card: int) -> None:
         super().call(pos, card)
         if self.partner == self.declarer:
             self.partner = None
 
     # --- talon (CZ-5) -----------------------------------------------------------------------
-
-    def check_exchange(
-        self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
-    ) -> list[Fault]:
-        self.imply_call()
-        return super().check_exchange(pos, take, discard, show)
 
     def exchange(
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
@@ -184,22 +170,9 @@ class CzechDeal(DealState):
 
     # --- announcements and fleky ------------------------------------------------------------
 
-    def check_announcement(self, pos: int, name: str) -> Fault | None:
-        self.imply_call()
-        return super().check_announcement(pos, name)
-
     def announce(self, pos: int, name: str) -> None:
-        self.imply_call()
-        self.declared.append((pos, name))
         super().announce(pos, name)
-
-    def check_kontra(self, pos: int, level: int, target: str) -> Fault | None:
-        self.imply_call()
-        return super().check_kontra(pos, level, target)
-
-    def kontra(self, pos: int, level: int, target: str) -> None:
-        self.imply_call()
-        super().kontra(pos, level, target)
+        self.declared.append((pos, name))
 
     # --- play (CZ-8) ------------------------------------------------------------------------
 
@@ -210,7 +183,6 @@ class CzechDeal(DealState):
         return [p for p in self.due(self.game) if p not in self.takes]
 
     def check_play(self, pos: int, card: int) -> Fault | None:
-        self.imply_call()
         missing = self.missing_exchanges()
         if missing:
             who = ", ".join(self.label(p) for p in missing)
@@ -221,7 +193,7 @@ class CzechDeal(DealState):
         if fault is not None or not self.is_warsaw or hand is None:
             return fault
         cur = self.current
-        pf = czech_check(card, sorted(hand), cur.cards if cur else [], True, self.opts)
+        pf = warsaw_fault(card, sorted(hand), cur.cards if cur else [], self.opts)
         return None if pf is None else self._explain(pos, card, pf.code, pf.should)
 
     def legal(self, pos: int) -> list[int]:
@@ -231,24 +203,12 @@ class CzechDeal(DealState):
         cur = self.current
         return czech_legal(sorted(hand), cur.cards if cur else [], self.is_warsaw, self.opts)
 
-    def play(self, pos: int, card: int) -> None:
-        self.imply_call()
-        super().play(pos, card)
-
-    def play_trick(self, leader: int, cards: Sequence[int]) -> Sequence[Fault]:
-        self.imply_call()  # once per trick: it acts only before the first card
-        return super().play_trick(leader, cards)
-
     def exact_cards(self) -> int:
         """Every card while an exchange is missing (CZ-5.1, at the first card); in Varšava
         the pagát (CZ-8.6 b), and with ``warsaw_overtake = strict`` every card (CZ-8.6 a)."""
         if not self.tricks and self.missing_exchanges():
             return ALL_CARDS
-        if not self.is_warsaw:
-            return 0
-        if self.opts.warsaw_overtake == "strict":
-            return ALL_CARDS
-        return self.tables.bit[PAGAT]
+        return warsaw_exact(self.opts) if self.is_warsaw else 0
 
     def _explain(self, pos: int, card: int, code: str, should: tuple[int, ...]) -> Fault:
         names = " ".join(self.tables.names(should))

@@ -26,6 +26,7 @@ from tarokpgn.rules.french import counting, declarations, play, scoring, talon
 from tarokpgn.rules.french.auction import FrenchAuction
 from tarokpgn.rules.french.contracts import ANNOUNCEMENTS, CONTRACTS, HANDFUL_WORDS, PASSED
 from tarokpgn.rules.french.options import FFT, FrenchOptions
+from tarokpgn.rules.french.play import FrenchDealState
 from tarokpgn.rules.ruleset import (
     Auction,
     Contract,
@@ -36,7 +37,6 @@ from tarokpgn.rules.ruleset import (
     Score,
     register,
 )
-from tarokpgn.rules.state import DealState
 
 RULE_IDS: Final = {
     "wrong-leader": "F-7.2", "first-leader": "F-7.1", "hand-size": "F-2.4",
@@ -48,11 +48,11 @@ RULE_IDS: Final = {
 }  # fmt: skip
 
 
-class FrenchRuleset(Ruleset):
+class FrenchRuleset(Ruleset[FrenchDealState]):
     """French Tarot, 4 players. Preset ``fft`` (official FFT rules)."""
 
     family: ClassVar[str] = "french"
-    deal_state: ClassVar[str] = "tarokpgn.rules.french.play:FrenchDealState"
+    deal_state = FrenchDealState
     variants: ClassVar[tuple[str, ...]] = ("french-4",)
     players: ClassVar[int] = 4
     deck = FRENCH78
@@ -82,7 +82,7 @@ class FrenchRuleset(Ruleset):
         return {k: dataclasses.replace(c, talon=size) if c.talon else c
                 for k, c in CONTRACTS.items()}  # fmt: skip
 
-    def petit_sec(self, deal: DealState) -> Fault | None:
+    def petit_sec(self, deal: FrenchDealState) -> Fault | None:
         """A dealt hand whose only trump is the Petit, without the Excuse (F-2.5)."""
         if not self.opts.petit_sec_annuls:
             return None
@@ -99,22 +99,22 @@ class FrenchRuleset(Ruleset):
 
     # --- hooks ------------------------------------------------------------------------------
 
-    def new_auction(self, deal: DealState) -> Auction:
+    def new_auction(self, deal: FrenchDealState) -> Auction:
         ladder = self.ladder()
         return FrenchAuction(ladder, self.players, deal.labels, self.opts, self.petit_sec(deal))
 
-    def needs_call(self, deal: DealState) -> bool:
+    def needs_call(self, deal: FrenchDealState) -> bool:
         return self.players == 5 and deal.contract is not None and deal.contract.rank > 0
 
-    def legal_calls(self, deal: DealState) -> list[int]:
+    def legal_calls(self, deal: FrenchDealState) -> list[int]:
         return talon.legal_calls(deal)
 
-    def check_call(self, deal: DealState, pos: int, card: int) -> Fault | None:
+    def check_call(self, deal: FrenchDealState, pos: int, card: int) -> Fault | None:
         return talon.check_call(deal, pos, card)
 
     def check_exchange(
         self,
-        deal: DealState,
+        deal: FrenchDealState,
         pos: int,
         take: tuple[int, ...],
         discard: tuple[int, ...],
@@ -122,38 +122,39 @@ class FrenchRuleset(Ruleset):
     ) -> list[Fault]:
         return talon.check_exchange(deal, pos, take, discard, show, self.opts)
 
-    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
+    def check_announcement(self, deal: FrenchDealState, pos: int, name: str) -> Fault | None:
         return declarations.check_name(deal, pos, name, self.opts)
 
     def check_declaration(
-        self, deal: DealState, pos: int, name: str, cards: tuple[int, ...]
+        self, deal: FrenchDealState, pos: int, name: str, cards: tuple[int, ...]
     ) -> Fault | None:
         return declarations.check_shown(deal, pos, name, cards, self.opts)
 
-    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
+    def check_kontra(
+        self, deal: FrenchDealState, pos: int, level: int, target: str
+    ) -> Fault | None:
         msg = "French Tarot has no kontra: the contract ladder replaces doubling"
         return Fault("illegal-kontra", msg, "F-3.1", pos)
 
     def check_excuse_exchange(
-        self, deal: DealState, card: int | None, followed: bool
+        self, deal: FrenchDealState, card: int | None, followed: bool
     ) -> Fault | None:
         return counting.check_exchange_card(deal, card, followed, self.opts)
 
-    def excuse_exchange(self, deal: DealState, card: int | None) -> None:
+    def excuse_exchange(self, deal: FrenchDealState, card: int | None) -> None:
         """Keep the card the record gives for the Excuse (F-9.7); the count is the same."""
-        if isinstance(deal, play.FrenchDealState):
-            deal.excuse_given = (*deal.excuse_given, card)
+        deal.excuse_given = (*deal.excuse_given, card)
 
-    def first_leader(self, deal: DealState) -> int:
+    def first_leader(self, deal: FrenchDealState) -> int:
         return play.first_leader(deal, self.opts)
 
-    def trick_policy(self, deal: DealState) -> TrickPolicy:
+    def trick_policy(self, deal: FrenchDealState) -> TrickPolicy:
         return play.trick_policy(deal)
 
-    def trick_winner(self, deal: DealState, cards: tuple[int, ...]) -> int:
+    def trick_winner(self, deal: FrenchDealState, cards: tuple[int, ...]) -> int:
         return play.trick_winner(deal, cards, self.opts)
 
-    def score(self, deal: DealState) -> Score:
+    def score(self, deal: FrenchDealState) -> Score:
         return scoring.score(deal, self.opts)
 
 

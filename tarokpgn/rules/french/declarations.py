@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tarokpgn.model import bounded_int
+from tarokpgn.limits import bounded_int
 from tarokpgn.rules.core import TRUMP_SUIT
 from tarokpgn.rules.french.contracts import HANDFUL_LEVELS, HANDFUL_SIZES, KINGS
 from tarokpgn.rules.french.options import FrenchOptions

@@ -79,11 +79,12 @@ def score(deal: DealState, opts: FrenchOptions) -> Score:
     if c is None:
         raise ValueError("no contract: the auction is not finished")
     if c.kind == "passed":
-        line = ScoreLine("thrown in", 0, "every player passed: redeal, nothing is scored (F-3.5)")
+        why = "every player passed: redeal, nothing is scored (F-3.5)"
+        line = ScoreLine("thrown in", 0, detail=why)
         return Score(dict.fromkeys(range(n), 0), (line,))
     assert deal.declarer is not None
     cnt = count(deal, opts)
-    lines = [ScoreLine("cards", 0, note) for note in cnt.notes]
+    lines = [ScoreLine("cards", 0, detail=note) for note in cnt.notes]
     made = cnt.points >= cnt.needed
     s = 1 if made else -1
     delta = rounded_difference(abs(cnt.points - cnt.needed), opts)
@@ -97,13 +98,14 @@ def score(deal: DealState, opts: FrenchOptions) -> Score:
     if p:
         value = p * PETIT_AU_BOUT * m
         unit += value
-        lines.append(ScoreLine(f"petit au bout: {'+' if p > 0 else '−'}10 × {m}", value, why))
+        lines.append(ScoreLine(f"petit au bout: {'+' if p > 0 else '−'}10 × {m}", value,
+                               detail=why))  # fmt: skip
         bonuses.append(Bonus("petit-au-bout", TAKER if p > 0 else DEFENCE, False, True, value))
     unit += _handfuls(deal, opts, s, lines, bonuses)
     unit += _slam(deal, opts, lines, bonuses)
     unit += _petit_chelem(deal, opts, lines, bonuses)
     lines.append(ScoreLine("unit score D (each defender pays)", unit,
-                           "s·(25 + Δ)·M + P·M + s·H + C (F-11.3)"))  # fmt: skip
+                           detail="s·(25 + Δ)·M + P·M + s·H + C (F-11.3)"))  # fmt: skip
     scores = _settle(deal, unit, lines)
     _misere(deal, opts, scores, lines)
     points = {TAKER: cnt.points, DEFENCE: 91 - cnt.points}
@@ -116,10 +118,11 @@ def _count_lines(cnt: Count, delta: int, made: bool) -> list[ScoreLine]:
     word = "made" if made else "lost"
     exact = " (juste fait)" if made and delta == 0 else ""
     return [
-        ScoreLine("taker's side card points", cnt.points, f"{_half(cnt.halves)}{rounded}"),
-        ScoreLine("oudlers", len(cnt.oudlers), f"{bouts}: {cnt.needed} needed (F-10.4)"),
+        ScoreLine("taker's side card points", cnt.points,
+                  detail=f"{_half(cnt.halves)}{rounded}"),
+        ScoreLine("oudlers", len(cnt.oudlers), detail=f"{bouts}: {cnt.needed} needed (F-10.4)"),
         ScoreLine(f"contract {word} by {delta}{exact}", delta if made else -delta,
-                  f"{cnt.points} − {cnt.needed} (F-10.7)"),
+                  detail=f"{cnt.points} − {cnt.needed} (F-10.7)"),
     ]  # fmt: skip
 
 
@@ -135,8 +138,8 @@ def _handfuls(
         total += s * bonus
         who = deal.label(pos)
         gets = "taker's side" if s > 0 else "defence"
-        lines.append(ScoreLine(f"poignée {name} by {who}", s * bonus,
-                               f"{bonus} to the side that wins, the {gets} (F-6.5)"))  # fmt: skip
+        detail = f"{bonus} to the side that wins, the {gets} (F-6.5)"
+        lines.append(ScoreLine(f"poignée {name} by {who}", s * bonus, detail=detail))
         bonuses.append(Bonus(name, side(deal, pos), True, True, s * bonus))
     return total
 
@@ -161,7 +164,7 @@ def _slam(
     elif announced:
         value, why = CHELEM_FAILED, "announced and not made"
     if value or announced:
-        lines.append(ScoreLine("chelem", value, f"{why} (F-6.9)"))
+        lines.append(ScoreLine("chelem", value, detail=f"{why} (F-6.9)"))
         bonuses.append(Bonus("chelem", TAKER if won != DEFENCE else DEFENCE, announced,
                              won == TAKER, value))  # fmt: skip
     return value
@@ -177,7 +180,7 @@ def _petit_chelem(
     side_of = sides(deal)
     lost = sum(1 for t in deal.tricks if t.winner is not None and side_of[t.winner] != TAKER)
     value = 300 if lost == 1 else PETIT_CHELEM_FAILED
-    lines.append(ScoreLine("petit chelem", value, f"{lost} trick(s) lost (F-12.2)"))
+    lines.append(ScoreLine("petit chelem", value, detail=f"{lost} trick(s) lost (F-12.2)"))
     bonuses.append(Bonus("petit-chelem", TAKER, True, lost == 1, value))
     return value
 
@@ -193,14 +196,15 @@ def _settle(deal: DealState, unit: int, lines: list[ScoreLine]) -> dict[int, int
     scores = dict.fromkeys(range(n), 0)
     share = len(defenders) - (1 if partner is not None else 0)
     scores[taker] = share * unit
-    lines.append(ScoreLine(f"taker {deal.label(taker)}: {share} × D", share * unit, "F-11.4"))
+    lines.append(ScoreLine(f"taker {deal.label(taker)}: {share} × D", share * unit,
+                           detail="F-11.4"))  # fmt: skip
     if partner is not None:
         scores[partner] = unit
-        lines.append(ScoreLine(f"partner {deal.label(partner)}: 1 × D", unit, "F-11.4"))
+        lines.append(ScoreLine(f"partner {deal.label(partner)}: 1 × D", unit, detail="F-11.4"))
     for p in defenders:
         scores[p] = -unit
     names = " ".join(deal.label(p) for p in defenders)
-    lines.append(ScoreLine(f"each defender ({names}): −D", -unit, "F-11.4"))
+    lines.append(ScoreLine(f"each defender ({names}): −D", -unit, detail="F-11.4"))
     return scores
 
 
@@ -216,4 +220,4 @@ def _misere(
         for p in scores:
             scores[p] += MISERE * (deal.players - 1) if p == pos else -MISERE
         lines.append(ScoreLine(f"misère {deal.label(pos)}", MISERE * (deal.players - 1),
-                               f"{MISERE} from each other player (F-12.1)"))  # fmt: skip
+                               detail=f"{MISERE} from each other player (F-12.1)"))  # fmt: skip

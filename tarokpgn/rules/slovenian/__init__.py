@@ -9,6 +9,7 @@ module             rules
 ``talon``          king calling (SL-5) and the exchange (SL-6)
 ``play``           legal plays, first lead, klop talon cards, early stop (SL-9, SL-10)
 ``scoring``        counting and scoring (SL-11–SL-13)
+``match``          radelci followed across the deals of a match (SL-12.9)
 =================  ===============================================================
 """
 
@@ -20,6 +21,7 @@ from typing import ClassVar, Final
 
 from tarokpgn.cards import TAROK54
 from tarokpgn.rules.core import TrickPolicy
+from tarokpgn.rules.match import MatchRule
 from tarokpgn.rules.ruleset import (
     Announcement,
     Auction,
@@ -40,13 +42,14 @@ from tarokpgn.rules.slovenian.contracts import (
     adjust,
     enabled,
 )
+from tarokpgn.rules.slovenian.match import RADELCI
 from tarokpgn.rules.slovenian.options import PAGAT, SEMEDELA, SL3, SlovenianOptions
 from tarokpgn.rules.state import DealState
 
 POINT_KINDS: Final = ("points",)
 
 
-class SlovenianRuleset(Ruleset):
+class SlovenianRuleset(Ruleset[DealState]):
     """Slovenian tarok, 4 players, king calling. Presets ``semedela`` (default), ``pagat``."""
 
     family: ClassVar[str] = "slovenian"
@@ -231,6 +234,10 @@ class SlovenianRuleset(Ruleset):
         if accused is not None and self.opts.renons_false_claim_basis == "offender":
             basis = accused
         return scoring.renons_score(deal, offender, basis, kontra, self)
+
+    def match_rule(self) -> MatchRule | None:
+        """Radelci (SL-12.9) when the option ``radelci`` is on."""
+        return RADELCI if self.opts.radelci else None
 
 
 class Slovenian3Ruleset(SlovenianRuleset):

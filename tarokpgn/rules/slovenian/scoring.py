@@ -45,7 +45,7 @@ class Sheet:
         self.total = total
 
     def line(self, label: str, value: int, detail: str = "") -> None:
-        self.lines.append(ScoreLine(label, value, detail))
+        self.lines.append(ScoreLine(label, value, detail=detail))
 
 
 def count_detail(cards: list[int], deal: DealState) -> tuple[int, str]:
@@ -206,7 +206,8 @@ def _valat(
         how = "announced" if a_side == valat else "silent"
         sheet.line(f"valat by {valat} ({how}) replaces the game", signed * mult,
                    f"{'+' if signed > 0 else '−'}{value} × {mult}")  # fmt: skip
-        sheet.bonuses.append(Bonus("valat", valat, how == "announced", True, signed * mult, kv))
+        sheet.bonuses.append(Bonus("valat", valat, how == "announced", True, signed * mult,
+                                   kontra=kv))  # fmt: skip
         sheet.total = signed * mult
         return True
     if a_side is None or not opts.failed_valat_replaces_game:
@@ -214,7 +215,7 @@ def _valat(
     signed = -ann.announced if a_side == DECLARER else ann.announced
     sheet.line(f"announced valat by {a_side} failed: replaces the game", signed * mult,
                f"{'+' if signed > 0 else '−'}{ann.announced} × {mult}")  # fmt: skip
-    sheet.bonuses.append(Bonus("valat", a_side, True, False, signed * mult, kv))
+    sheet.bonuses.append(Bonus("valat", a_side, True, False, signed * mult, kontra=kv))
     sheet.total = signed * mult
     return True
 
@@ -233,7 +234,7 @@ def _announced_bonus(
     how = "made" if made else "failed"
     sheet.line(f"{name} announced by {deal.label(pos)} ({side}) {how}", v,
                f"{ann.announced}{kt}; {detail}")  # fmt: skip
-    sheet.bonuses.append(Bonus(name, side, True, made, v, k))
+    sheet.bonuses.append(Bonus(name, side, True, made, v, kontra=k))
     sheet.total += v
 
 
@@ -472,13 +473,13 @@ def renons_score(
     """The deal's scores with a renons (SL-13.2): ``payer`` pays the penalty of ``basis``."""
     opts = ruleset.opts
     pen, how = renons_penalty(deal, basis, kontra, opts)
-    lines = [ScoreLine(f"renons: {deal.label(payer)} pays", pen, how)]
+    lines = [ScoreLine(f"renons: {deal.label(payer)} pays", pen, detail=how)]
     scores = dict.fromkeys(range(deal.players), 0)
     if opts.renons_other_players == "normal":
         try:
             normal = ruleset.score(deal)
         except ValueError:
-            lines.append(ScoreLine("note", 0, "the game itself cannot be scored"))
+            lines.append(ScoreLine("note", 0, detail="the game itself cannot be scored"))
         else:
             scores = dict(normal.scores)
             lines = [*normal.lines, *lines]

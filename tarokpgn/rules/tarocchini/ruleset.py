@@ -7,10 +7,11 @@ package; each hook is a few lines.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
 
 from tarokpgn.cards import BOLOGNESE62
 from tarokpgn.rules.core import TrickPolicy
+from tarokpgn.rules.match import MatchRule
 from tarokpgn.rules.ruleset import Auction, Contract, Fault, Options, Ruleset, Score, register
 from tarokpgn.rules.tarocchini.auction import (
     ALL_PASS,
@@ -21,13 +22,11 @@ from tarokpgn.rules.tarocchini.auction import (
 )
 from tarokpgn.rules.tarocchini.checks import declaration_fault, exchange_faults
 from tarokpgn.rules.tarocchini.combos import NAMES
+from tarokpgn.rules.tarocchini.match import OTTOCENTO_RACE
 from tarokpgn.rules.tarocchini.options import BOLOGNA, TarocchiniOptions
 from tarokpgn.rules.tarocchini.play import policy
 from tarokpgn.rules.tarocchini.score import tarocchini_score
-
-if TYPE_CHECKING:
-    from tarokpgn.rules.state import DealState
-    from tarokpgn.rules.tarocchini.state import TarocchiniDeal
+from tarokpgn.rules.tarocchini.state import TarocchiniDeal
 
 _RULE_IDS: Mapping[str, str] = {
     "wrong-leader": "T-7.1", "first-leader": "T-7.1", "hand-size": "T-4.1",
@@ -39,11 +38,11 @@ _RULE_IDS: Mapping[str, str] = {
 }  # fmt: skip
 
 
-class TarocchiniRuleset(Ruleset):
+class TarocchiniRuleset(Ruleset[TarocchiniDeal]):
     """What both variants share: deck, options, declarations, play, counting."""
 
     family: ClassVar[str] = "tarocchini"
-    deal_state: ClassVar[str] = "tarokpgn.rules.tarocchini.state:TarocchiniDeal"
+    deal_state = TarocchiniDeal
     deck = BOLOGNESE62
     count_group: ClassVar[int] = 2
     max_kontra: ClassVar[int] = 0
@@ -53,37 +52,39 @@ class TarocchiniRuleset(Ruleset):
     @property
     def tarocchini(self) -> TarocchiniOptions:
         """The options, typed."""
-        return cast(TarocchiniOptions, self.options)
+        opts = self.options
+        assert isinstance(opts, TarocchiniOptions)
+        return opts
 
     def check_exchange(
         self,
-        deal: DealState,
+        deal: TarocchiniDeal,
         pos: int,
         take: tuple[int, ...],
         discard: tuple[int, ...],
         show: tuple[int, ...],
     ) -> list[Fault]:
-        return exchange_faults(cast("TarocchiniDeal", deal), pos, take, discard)
+        return exchange_faults(deal, pos, take, discard)
 
-    def check_announcement(self, deal: DealState, pos: int, name: str) -> Fault | None:
+    def check_announcement(self, deal: TarocchiniDeal, pos: int, name: str) -> Fault | None:
         if name not in NAMES:
             msg = f"{name!r} is not a Tarocchini combination; nothing else is announced"
             return Fault("illegal-announcement", msg, "T-5.1", pos)
         return None
 
     def check_declaration(
-        self, deal: DealState, pos: int, name: str, cards: tuple[int, ...]
+        self, deal: TarocchiniDeal, pos: int, name: str, cards: tuple[int, ...]
     ) -> Fault | None:
-        return declaration_fault(cast("TarocchiniDeal", deal), pos, name, cards)
+        return declaration_fault(deal, pos, name, cards)
 
-    def check_kontra(self, deal: DealState, pos: int, level: int, target: str) -> Fault | None:
+    def check_kontra(self, deal: TarocchiniDeal, pos: int, level: int, target: str) -> Fault | None:
         return Fault("illegal-kontra", "there is no doubling in Tarocchini", "T-10", pos)
 
-    def trick_policy(self, deal: DealState) -> TrickPolicy:
+    def trick_policy(self, deal: TarocchiniDeal) -> TrickPolicy:
         return policy(self.tables, self.tarocchini.must_overtrump)
 
-    def score(self, deal: DealState) -> Score:
-        return tarocchini_score(cast("TarocchiniDeal", deal))
+    def score(self, deal: TarocchiniDeal) -> Score:
+        return tarocchini_score(deal)
 
 
 class OttocentoRuleset(TarocchiniRuleset):
@@ -105,13 +106,17 @@ class OttocentoRuleset(TarocchiniRuleset):
         """The dealer (last position) gets the two cards left over (T-4.1)."""
         return self.hand_size + 2 if pos == self.players - 1 else self.hand_size
 
-    def new_auction(self, deal: DealState) -> Auction:
+    def new_auction(self, deal: TarocchiniDeal) -> Auction:
         after_ten = self.tarocchini.monte_points == "after_5_or_10"
         return MonteRound(self.players, deal.labels, after_ten)
 
-    def uses_talon(self, deal: DealState) -> bool:
+    def uses_talon(self, deal: TarocchiniDeal) -> bool:
         """The dealer's scarto is recorded as an exchange (T-4.3)."""
         return deal.contract is not None and deal.contract.id == PLAYED
+
+    def match_rule(self) -> MatchRule | None:
+        """The race to the target across the hands of a game (T-10.3)."""
+        return OTTOCENTO_RACE
 
 
 class TerziglioRuleset(TarocchiniRuleset):
@@ -135,11 +140,11 @@ class TerziglioRuleset(TarocchiniRuleset):
             setattr(self, "hand_size", 19)  # noqa: B010 - shadows the ClassVar per instance
             setattr(self, "talon_size", 5)  # noqa: B010
 
-    def new_auction(self, deal: DealState) -> Auction:
+    def new_auction(self, deal: TarocchiniDeal) -> Auction:
         barilli = self.tarocchini.terziglio_auction == "barilli_va_bene"
         return TerziglioAuction(deal.labels, barilli)
 
-    def uses_talon(self, deal: DealState) -> bool:
+    def uses_talon(self, deal: TarocchiniDeal) -> bool:
         """Only gioco exchanges with the stock (T-11.4, T-11.5)."""
         return deal.contract is not None and deal.contract.id == "gioco"
 

@@ -205,12 +205,12 @@ def _lines(s: SideScore) -> list[ScoreLine]:
     if labels is None:
         labels = _LABELS[s.label] = tuple([f"{s.label} {part}" for part in _PARTS])
     return [
-        ScoreLine(labels[0], s.cricche, _detail(s, True)),
-        ScoreLine(labels[1], s.sequences, _detail(s, False)),
-        ScoreLine(labels[2], s.card_half // 2, show_half(s.card_half)),
+        ScoreLine(labels[0], s.cricche, detail=_detail(s, True)),
+        ScoreLine(labels[1], s.sequences, detail=_detail(s, False)),
+        ScoreLine(labels[2], s.card_half // 2, detail=show_half(s.card_half)),
         ScoreLine(labels[3], s.last_trick),
         ScoreLine(labels[4], s.declared),
-        ScoreLine(labels[5], s.half // 2, show_half(s.half)),
+        ScoreLine(labels[5], s.half // 2, detail=show_half(s.half)),
     ]
 
 
@@ -221,7 +221,7 @@ def tarocchini_score(deal: TarocchiniDeal) -> Score:
     if deal.thrown_in:
         why = "monte: the cards are thrown in" if deal.partnerships else "everybody passed"
         rule = "T-4.2" if deal.partnerships else "T-3.3"
-        line = ScoreLine(why + "; the next player deals", 0, rule)
+        line = ScoreLine(why + "; the next player deals", 0, detail=rule)
         return Score(dict.fromkeys(range(deal.players), 0), (line,))
     sides = side_scores(deal)
     cards = {s.label: s.card_half // 2 + s.last_trick for s in sides}
@@ -249,10 +249,10 @@ def _terziglio(deal: TarocchiniDeal, sides: tuple[SideScore, SideScore],
             if result.declarer_wins
             else "opponents win: the declarer needs strictly more points (T-11.7)"
         )
-        lines.append(ScoreLine(text, winner.half // 2, show_half(winner.half)))  # fmt: skip
+        lines.append(ScoreLine(text, winner.half // 2, detail=show_half(winner.half)))  # fmt: skip
     else:
-        lines.append(ScoreLine(f"{capot} won every trick: no counting", 40, "T-11.8"))
+        lines.append(ScoreLine(f"{capot} won every trick: no counting", 40, detail="T-11.8"))
     detail = "rounded to 50, ÷50" + (", ×2 solo" if solo else "")
-    lines.append(ScoreLine("game points", result.game_points, detail))
+    lines.append(ScoreLine("game points", result.game_points, detail=detail))
     scores = settle(deal.declarer, deal.players, result, deal.opts)
     return Score(scores, tuple(lines), card_points=cards, won=result.declarer_wins)

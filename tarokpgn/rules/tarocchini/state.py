@@ -83,11 +83,13 @@ class TarocchiniDeal(DealState):
 
     def legal(self, pos: int) -> list[int]:
         cards = super().legal(pos)
-        if self._matto_lead_barred(pos) and self.fool in cards and len(cards) > 1:
+        if self._matto_lead_barred(pos):
             cards = [c for c in cards if c != self.fool]
         return cards
 
     def _matto_lead_barred(self, pos: int) -> bool:
+        """T-13.13 ``matto_cannot_lead``: ``pos``, to lead, may not lead the Matto while he
+        holds other cards (stated once, for :meth:`legal` and :meth:`check_play`)."""
         if self.opts.matto_led != "matto_cannot_lead" or self.current is not None:
             return False
         hand = self.hands[pos]

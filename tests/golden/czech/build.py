@@ -1,8 +1,8 @@
 """Rebuild the Czech golden corpus: ``python tests/golden/czech/build.py`` (from the repo root).
 
 Each ``NAME.tpgn`` is one deal picked from generated deals (or a clean deal with one rule
-broken by :mod:`czech_mutations`, or a small hand edit); ``NAME.verdict.json`` is the verdict
-``tests/test_czech_golden.py`` expects. The expected verdicts were reviewed by hand when the
+broken by :mod:`helpers.czech_mutations`, or a small hand edit); ``NAME.verdict.json`` is the
+verdict ``tests/test_czech_golden.py`` expects. The expected verdicts were reviewed by hand when the
 corpus was built: rebuilding overwrites them, so review ``git diff`` before committing.
 """
 
@@ -17,8 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from czech_mutations import MUTATIONS  # noqa: E402
-from golden_util import summary  # noqa: E402
+from helpers.czech_mutations import MUTATIONS  # noqa: E402
+from helpers.golden_util import summary  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
 from tarokpgn.model import (  # noqa: E402

@@ -3,7 +3,7 @@
 
 Each ``NAME.tpgn`` is one deal picked from generated deals (clean records: every contract,
 poignée, petit au bout, chelem), or a clean deal with one rule broken by
-:mod:`french_mutations` or a small edit (``bad-*``); ``NAME.verdict.json`` is the verdict
+:mod:`helpers.french_mutations` or a small edit (``bad-*``); ``NAME.verdict.json`` is the verdict
 ``tests/test_french_golden.py`` expects. Rebuilding overwrites the expectations: review the
 diff before committing.
 """
@@ -19,9 +19,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from french_mutations import MUTATIONS  # noqa: E402
-from french_util import POINTS, excuse_facts  # noqa: E402
-from golden_util import summary  # noqa: E402
+from helpers.french_mutations import MUTATIONS  # noqa: E402
+from helpers.french_util import POINTS, excuse_facts  # noqa: E402
+from helpers.golden_util import summary  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
 from tarokpgn.model import Announce, Auction, Bid, Call, Exchange, ExcuseExchange, Record  # noqa: E402

@@ -2,9 +2,9 @@
 repo root).
 
 Each ``NAME.tpgn`` is one deal picked from generated deals (or a clean deal with one rule
-broken by :mod:`tarocchini_mutations`, or a small edit); ``NAME.verdict.json`` is the verdict
-``tests/test_tarocchini_golden.py`` expects. The expected verdicts were reviewed by hand when
-the corpus was built: rebuilding overwrites them, so review ``git diff`` before committing.
+broken by :mod:`helpers.tarocchini_mutations`, or a small edit); ``NAME.verdict.json`` is the
+verdict ``tests/test_tarocchini_golden.py`` expects. The expected verdicts were reviewed by hand
+when the corpus was built: rebuilding overwrites them, so review ``git diff`` before committing.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from golden_util import summary  # noqa: E402
-from tarocchini_mutations import MUTATIONS  # noqa: E402
+from helpers.golden_util import summary  # noqa: E402
+from helpers.tarocchini_mutations import MUTATIONS  # noqa: E402
 
 from tarokpgn.generate import generate  # noqa: E402
 from tarokpgn.model import Announce, Auction, Bid, Exchange, Record, Trick  # noqa: E402

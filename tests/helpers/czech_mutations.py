@@ -1,16 +1,27 @@
 """Mutations of clean Czech records that break exactly one rule, for the property tests and
 the golden corpus (tests/golden/czech). Each returns the mutated record and the code, rule and
 trick (None outside play) of the problem the verifier must report first, or None when the
-record offers no place for that mutation."""
+record offers no place for that mutation. The walk and the edits are :mod:`helpers.mutations`'.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
+from helpers.mutations import (
+    hands_before_play,
+    insert_before_play,
+    plays,
+    swap_play,
+    trick_at,
+    with_cards,
+    with_item,
+    with_result,
+)
 from tarokpgn.cards import TAROK54
-from tarokpgn.model import Announce, Auction, Bid, Exchange, Hand, Item, Kontra, Record, Trick
+from tarokpgn.model import Announce, Auction, Bid, Exchange, Hand, Kontra, Record, Trick
 from tarokpgn.rules.core import CardTables, led_suit
 from tarokpgn.rules.czech.options import VYSOCINA
 from tarokpgn.rules.czech.play import czech_check, policy
@@ -21,47 +32,8 @@ Expect = tuple[str, str, int | None]
 Mutation = Callable[[Record], tuple[Record, Expect] | None]
 
 
-def _hands_after_exchange(record: Record) -> dict[str, set[str]]:
-    hands = {h.seat: set(h.cards) for h in record.of_type(Hand)}
-    for ex in record.of_type(Exchange):
-        hands[ex.seat] |= set(ex.take)
-        hands[ex.seat] -= set(ex.discard)
-    return hands
-
-
-def _walk(record: Record) -> Iterator[tuple[int, int, str, set[str], list[str]]]:
-    """(trick index in items, position in trick, seat, hand before the play, trick so far)."""
-    hands = _hands_after_exchange(record)
-    order = record.play_order()
-    for idx, item in enumerate(record.items):
-        if not isinstance(item, Trick):
-            continue
-        start = order.index(item.leader)
-        for i, card in enumerate(item.cards):
-            seat = order[(start + i) % 4]
-            yield idx, i, seat, set(hands[seat]), list(item.cards[:i])
-            hands[seat].discard(card)
-
-
 def _is_warsaw(record: Record) -> bool:
     return any(b.bid == "warsaw" for a in record.of_type(Auction) for b in a.bids)
-
-
-def _swap_play(record: Record, idx: int, pos: int, new: str) -> Record:
-    """Play ``new`` at trick ``idx`` position ``pos`` and the old card where ``new`` was."""
-    items = list(record.items)
-    trick = items[idx]
-    assert isinstance(trick, Trick)
-    old = trick.cards[pos]
-    for j in range(idx + 1, len(items)):
-        later = items[j]
-        if isinstance(later, Trick) and new in later.cards:
-            cards = tuple(old if c == new else c for c in later.cards)
-            items[j] = dataclasses.replace(later, cards=cards)
-            break
-    cards = tuple(new if k == pos else c for k, c in enumerate(trick.cards))
-    items[idx] = dataclasses.replace(trick, cards=cards)
-    return dataclasses.replace(record, items=tuple(items))
 
 
 RULES: Final = {"follow-suit": "CZ-8.2", "must-trump": "CZ-8.3", "must-beat": "CZ-8.6",
@@ -72,18 +44,18 @@ def _play_fault(code: str, warsaw: bool) -> Mutation:
     def mutate(record: Record) -> tuple[Record, Expect] | None:
         if _is_warsaw(record) != warsaw:
             return None
-        for idx, pos, _seat, hand, before in _walk(record):
-            hand_i = sorted(T.cards(hand))
-            trick_i = T.cards(before)
-            for card in sorted(hand - {record.items[idx].cards[pos]}):  # type: ignore[union-attr]
+        for play in plays(record):
+            hand_i = sorted(T.cards(play.hand))
+            trick_i = T.cards(play.before)
+            trick = trick_at(record, play.index)
+            for card in sorted(play.hand - {trick.cards[play.position]}):
                 fault = czech_check(T.card(card), hand_i, trick_i, warsaw, VYSOCINA)
                 if fault is None or fault.code != code:
                     continue
                 if _tarok_led(trick_i) and not warsaw:
                     continue
-                trick = record.items[idx]
-                assert isinstance(trick, Trick)
-                return _swap_play(record, idx, pos, card), (code, RULES[code], trick.number)
+                mutated = swap_play(record, play.index, play.position, card)
+                return mutated, (code, RULES[code], trick.number)
         return None
 
     return mutate
@@ -97,34 +69,31 @@ def _must_trump_led(record: Record) -> tuple[Record, Expect] | None:
     """A player keeps a suit card on a tarok lead while holding a tarok (CZ-8.4)."""
     if _is_warsaw(record):
         return None
-    for idx, pos, _seat, hand, before in _walk(record):
+    for play in plays(record):
+        before, hand = play.before, play.hand
         if not before or before[0] not in TAROKS and before[0] != "FOOL":
             continue
         if not any(c in TAROKS for c in hand):
             continue
         plain = sorted(c for c in hand if c not in TAROKS)
         if plain:
-            trick = record.items[idx]
-            assert isinstance(trick, Trick)
-            return _swap_play(record, idx, pos, plain[0]), ("follow-suit", "CZ-8.4", trick.number)
+            number = trick_at(record, play.index).number
+            mutated = swap_play(record, play.index, play.position, plain[0])
+            return mutated, ("follow-suit", "CZ-8.4", number)
     return None
 
 
 def _not_held(record: Record) -> tuple[Record, Expect] | None:
     """A player plays a card another seat holds (CZ-2.4)."""
-    hands = _hands_after_exchange(record)
-    for idx, pos, seat, _hand, _before in _walk(record):
-        trick = record.items[idx]
-        assert isinstance(trick, Trick)
-        later = [c for i in record.items[idx + 1 :] if isinstance(i, Trick) for c in i.cards]
-        other = next((c for c in later if c not in hands[seat]), None)
+    for play in plays(record):
+        trick = trick_at(record, play.index)
+        later = [c for i in record.items[play.index + 1 :] if isinstance(i, Trick)
+                 for c in i.cards]  # fmt: skip
+        other = next((c for c in later if c not in play.hand), None)
         if other is None:
             continue
-        cards = tuple(other if k == pos else c for k, c in enumerate(trick.cards))
-        items = list(record.items)
-        items[idx] = dataclasses.replace(trick, cards=cards)
-        return dataclasses.replace(record, items=tuple(items)), ("not-held", "CZ-2.4",
-                                                                  trick.number)  # fmt: skip
+        cards = (other if k == play.position else c for k, c in enumerate(trick.cards))
+        return with_cards(record, play.index, cards), ("not-held", "CZ-2.4", trick.number)
     return None
 
 
@@ -136,9 +105,8 @@ def _wrong_leader(record: Record) -> tuple[Record, Expect] | None:
     idx, second = tricks[1]
     order = record.play_order()
     wrong = order[(order.index(second.leader) + 1) % 4]
-    items = list(record.items)
-    items[idx] = dataclasses.replace(second, leader=wrong)
-    return dataclasses.replace(record, items=tuple(items)), ("wrong-leader", "CZ-9.4", 2)
+    mutated = with_item(record, idx, dataclasses.replace(second, leader=wrong))
+    return mutated, ("wrong-leader", "CZ-9.4", 2)
 
 
 def _illegal_discard(record: Record) -> tuple[Record, Expect] | None:
@@ -152,10 +120,8 @@ def _illegal_discard(record: Record) -> tuple[Record, Expect] | None:
         kings = sorted((held & KINGS) - set(item.discard))
         if plain and kings:
             discard = tuple(kings[0] if c == plain[0] else c for c in item.discard)
-            items = list(record.items)
-            items[idx] = dataclasses.replace(item, discard=discard)
-            return dataclasses.replace(record, items=tuple(items)), ("illegal-discard", "CZ-5.4",
-                                                                      None)  # fmt: skip
+            mutated = with_item(record, idx, dataclasses.replace(item, discard=discard))
+            return mutated, ("illegal-discard", "CZ-5.4", None)
     return None
 
 
@@ -164,10 +130,8 @@ def _forehand_passes(record: Record) -> tuple[Record, Expect] | None:
     for idx, item in enumerate(record.items):
         if isinstance(item, Auction) and item.bids:
             bids = (Bid(item.bids[0].seat, "pass"), *item.bids[1:])
-            items: list[Item] = list(record.items)
-            items[idx] = dataclasses.replace(item, bids=bids)
-            return dataclasses.replace(record, items=tuple(items)), ("forehand-must-bid",
-                                                                      "CZ-3.2", None)  # fmt: skip
+            mutated = with_item(record, idx, dataclasses.replace(item, bids=bids))
+            return mutated, ("forehand-must-bid", "CZ-3.2", None)
     return None
 
 
@@ -178,24 +142,20 @@ def _flek_by_declarer(record: Record) -> tuple[Record, Expect] | None:
     order = record.play_order()
     bids = [b for a in record.of_type(Auction) for b in a.bids if b.bid != "pass"]
     declarer = bids[-1].seat if bids else order[0]
-    items = list(record.items)
-    first = next(i for i, it in enumerate(items) if isinstance(it, Trick))
-    items.insert(first, Kontra(declarer, 1, "game"))
-    return dataclasses.replace(record, items=tuple(items)), ("illegal-kontra", "CZ-7.5", None)
+    mutated = insert_before_play(record, Kontra(declarer, 1, "game"))
+    return mutated, ("illegal-kontra", "CZ-7.5", None)
 
 
 def _false_hlaska(record: Record) -> tuple[Record, Expect] | None:
     """A seat declares barvy (no tarok) while holding taroks (CZ-6.6)."""
     if _is_warsaw(record):
         return None
-    hands = _hands_after_exchange(record)
+    hands = hands_before_play(record)
     seat = next((s for s in record.play_order() if hands[s] & TAROKS), None)
     if seat is None:
         return None
-    items = list(record.items)
-    first = next(i for i, it in enumerate(items) if isinstance(it, Trick))
-    items.insert(first, Announce("declare", seat, "barvy"))
-    return dataclasses.replace(record, items=tuple(items)), ("false-hlaska", "CZ-6.6", None)
+    mutated = insert_before_play(record, Announce("declare", seat, "barvy"))
+    return mutated, ("false-hlaska", "CZ-6.6", None)
 
 
 def _score_mismatch(record: Record) -> tuple[Record, Expect] | None:
@@ -205,8 +165,7 @@ def _score_mismatch(record: Record) -> tuple[Record, Expect] | None:
         return None
     result[1] = f"{int(result[1]) + 10:+d}"
     result[3] = f"{int(result[3]) - 10:+d}"
-    tags = tuple((k, " ".join(result) if k == "Result" else v) for k, v in record.tags)
-    return dataclasses.replace(record, tags=tags), ("score-mismatch", "CZ-11", None)
+    return with_result(record, " ".join(result)), ("score-mismatch", "CZ-11", None)
 
 
 MUTATIONS: Final[dict[str, Mutation]] = {

@@ -35,7 +35,14 @@ from types import FrameType
 from tarokpgn.cards import DECKS
 from tarokpgn.errors import NotationError
 from tarokpgn.model import SEATS, VARIANTS, Record, Renons
-from tarokpgn.notation import check_record, from_json, iter_records, reader, to_json, write_record
+from tarokpgn.notation import (
+    check_record,
+    from_json,
+    iter_records,
+    larkreader,
+    to_json,
+    write_record,
+)
 from tarokpgn.notation.jsonform import iter_json_records
 from tarokpgn.notation.reader import iter_chunks, parse_record
 from tarokpgn.notation.splitter import Chunk
@@ -46,7 +53,7 @@ from tarokpgn.replay import verify_all
 from tarokpgn.rules import find_ruleset, rulesets
 from tarokpgn.vocabulary import ANNOUNCEMENTS, BIDS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 INTERNAL = "internal-error"
 """The problem code of an exception the verifier or a command caught: a crash all the same."""
 MAX_INPUT = 64 * 1024
@@ -435,7 +442,7 @@ def _once(parse: ChunkReader) -> ChunkReader:
 def _read(data: bytes, name: str, out: Outcome) -> list[Record]:
     """Read with iter_records (fast reader, Lark for the rest) and with Lark alone: they must
     give the same records and errors."""
-    original = reader.read_chunk
+    original = larkreader.read_chunk
     parse = _once(original)
     try:
         slow = list(_lark(data, name, parse))
@@ -443,13 +450,13 @@ def _read(data: bytes, name: str, out: Outcome) -> list[Record]:
         _fail(out, "read-lark")
         slow = None
     try:
-        reader.read_chunk = parse  # the fast reader's Lark fallback finds it here
+        larkreader.read_chunk = parse  # the fast reader's Lark fallback finds it here
         results = list(iter_records(data, name))
     except Exception:
         _fail(out, "read")
         return []
     finally:
-        reader.read_chunk = original
+        larkreader.read_chunk = original
     out.signature += [r.code if isinstance(r, NotationError) else "rec" for r in results]
     if slow is not None and [_key(r) for r in results] != [_key(r) for r in slow]:
         shown = [[r.code if isinstance(r, NotationError) else "rec" for r in rs]

@@ -115,7 +115,7 @@ def fake_verify(record: Record) -> Verdict:
         card_points=points,
         scores=written,
         written=written,
-        breakdown=(ScoreLine("game", 10, f"{len(tricks)} tricks"),),
+        breakdown=(ScoreLine("game", 10, detail=f"{len(tricks)} tricks"),),
         bonuses=bonuses,
         game_kontra=max(kontras, default=0),
     )

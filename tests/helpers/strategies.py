@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from helpers.registry import builtin_variants
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, UNKNOWN
 from tarokpgn.model import (
     MAX_KONTRA,
-    SEATS,
-    VARIANTS,
     Announce,
     Auction,
     Bid,
@@ -33,6 +32,7 @@ from tarokpgn.model import (
     deal_number_ok,
 )
 from tarokpgn.notation.tags import export_order
+from tarokpgn.variants import variant_spec
 
 KEYWORDS = {
     "end", "hand", "talon", "auction", "call", "exchange", "take", "discard", "show",
@@ -75,10 +75,9 @@ comment_texts = (
 @st.composite
 def records(draw: st.DrawFn) -> Record:
     """A random record: tags (some fixed, some free), then random movetext items."""
-    variant = draw(st.sampled_from(sorted(VARIANTS)))
-    seats = SEATS[VARIANTS[variant][0]]
-    deck = DECKS[VARIANTS[variant][1]]
-    seat = st.sampled_from(seats)
+    spec = variant_spec(draw(st.sampled_from(sorted(builtin_variants()))))
+    variant, deck = spec.id, DECKS[spec.deck]
+    seat = st.sampled_from(spec.seats)
     card = st.sampled_from((*deck.tokens, UNKNOWN))
     cards = st.lists(card, max_size=6).map(tuple)
     tags = {"Variant": variant}
