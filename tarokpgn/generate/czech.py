@@ -100,7 +100,7 @@ class CzechStrategy(EngineStrategy):
 
     def run_call(self, rng: random.Random, state: DealState, order: tuple[str, ...]) -> list[Item]:
         if state.phase is Phase.CALL and rng.random() < 0.1:
-            cast(CzechDeal, state).imply_call()  # no call written: the nineteen (CZ-4.2)
+            state.imply_call()  # no call written: the nineteen (CZ-4.2)
             return []
         return super().run_call(rng, state, order)
 
