@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up a virtual environment and run the main job on the bundled sample data: check and
-# verify the deals, index them into a DuckDB archive, print the statistics and one query.
+# verify the deals, convert other programs' logs, index the deals into a DuckDB archive, print
+# the statistics and one query.
 # The database goes to demo-out/ (or the folder given as the first argument).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,17 @@ tarokpgn verify -q "${sample[@]}"
 
 echo "== verify: the hand-written examples of every variant (one revoke, claimed and proven, is reported)"
 tarokpgn verify -q examples/*.tpgn
+
+echo "== convert: OpenSpiel games, a MachTarok deal code and a club score sheet (examples/convert/)"
+logs=(examples/convert/*.taroky examples/convert/*.csv)
+if python -c "import pyspiel" 2> /dev/null; then
+  logs=(examples/convert/*.openspiel "${logs[@]}")
+else
+  echo "(OpenSpiel is not installed: its games are left out; pip install 'tarokpgn[openspiel]')"
+fi
+tarokpgn convert --to tpgn "${logs[@]}" -o "$out/converted.tpgn" --report "$out/converted-notes.jsonl"
+echo "== verify the converted deals (the score sheet's klop cannot be checked without card points)"
+tarokpgn verify -q "$out/converted.tpgn"
 
 echo "== index into $db"
 tarokpgn index --db "$db" examples/*.tpgn examples/sample-archive

@@ -46,6 +46,9 @@ else
     echo "== installing tarokpgn, compiling its hot path with mypyc (about 2 minutes)" >&2
   fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+  # The optional OpenSpiel reader: its tests skip without it (CI requires it, see .ci/run).
+  .venv/bin/python -m pip install -q --disable-pip-version-check "open_spiel>=2.0" ||
+    echo "== open_spiel did not install: the OpenSpiel converter's tests will be skipped" >&2
   echo "$tarokpgn_stamp" > .venv/.tarokpgn-build
 fi
 unset tarokpgn_pure tarokpgn_stamp tarokpgn_current

@@ -13,6 +13,8 @@ from :class:`TarokPgnError` (those that take a wrong value derive from ``ValueEr
     │                                      ruleset or option)
     ├── UnknownCardError (ValueError)     tarokpgn.cards: a word that names no card of the deck
     ├── RuleViolation (ValueError)        tarokpgn.rules: an illegal action given to the engine
+    ├── OutcomeError (ValueError)         tarokpgn.rules: a score-only outcome the rules cannot
+    │                                     hold (``Ruleset.score_outcome``)
     ├── OptionError (ValueError)          tarokpgn.rules: an unknown ruleset or a bad option
     ├── ClaimError (ValueError)           tarokpgn.renons: a renons claim that does not fit the
     │                                     record
@@ -64,6 +66,21 @@ E211   bad-result              a ``Result`` or ``Totals`` tag that is not seat/s
 E212   misplaced-element       an element the variant does not have, or one given more often
                                than it may be (``excuse_exchange`` outside French Tarot, or
                                twice)
+E213   bad-outcome             a score-only record's outcome tag of the wrong form
+                               (``Contract``, ``Declarer``, ``Partner``, ``Difference``,
+                               ``Bonuses``, ``Kontras``; :mod:`tarokpgn.outcome`), one
+                               without ``Contract``, or one on a played record
+=====  ======================  =============================================================
+
+Codes raised while converting another program's log (:mod:`tarokpgn.convert`; the record is
+left out, the input's other records are converted):
+
+=====  ======================  =============================================================
+E301   bad-source              a record of the source format that cannot be read: a field of
+                               the wrong form, a card or action the source cannot hold; the
+                               message names the field
+E302   missing-dependency      reading the format needs a library that is not installed (the
+                               message says what to install)
 =====  ======================  =============================================================
 """
 
@@ -96,6 +113,9 @@ CODES: Final[dict[str, str]] = {
     "E210": "card-played-twice",
     "E211": "bad-result",
     "E212": "misplaced-element",
+    "E213": "bad-outcome",
+    "E301": "bad-source",
+    "E302": "missing-dependency",
 }
 """Every error code → its stable short name."""
 

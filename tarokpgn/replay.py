@@ -23,12 +23,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from tarokpgn.errors import describe
-from tarokpgn.model import Irregular, Record, Renons, format_scores, parse_scores
+from tarokpgn.model import Hand, Irregular, Record, Renons, format_scores, parse_scores
 from tarokpgn.notation.wellformed import check_record
+from tarokpgn.outcome import is_score_only, outcome_problems, parse_outcome
 from tarokpgn.renons import DealRuling, judge_deal
 from tarokpgn.replayer import PLAY_CODES, Found, Replay, deal_number, rule_id
+from tarokpgn.rules.facts import OutcomeError
 from tarokpgn.rules.match import MatchDeal, MatchRule
-from tarokpgn.rules.ruleset import Score
+from tarokpgn.rules.ruleset import Outcome, Score
 from tarokpgn.rules.state import DealState
 from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict
 
@@ -36,6 +38,7 @@ __all__ = [
     "INTERNAL_ERROR_CODE",
     "IRREGULAR_CODES",
     "NO_ENGINE_CODE",
+    "NOT_SCORED_CODE",
     "Matches",
     "PLAY_CODES",
     "RENONS_CODES",
@@ -60,6 +63,10 @@ _FINDING_WORDS: Final = {"proven": "proven", "not-proven": "not proven",
                   "undecidable": "not decidable from the record"}  # fmt: skip
 NO_ENGINE_CODE: Final = "no-rules-engine"
 """Problem code of a record whose variant has no rules engine (status INCOMPLETE)."""
+NOT_SCORED_CODE: Final = "outcome-not-scored"
+"""Problem code of a score-only record whose scores the ruleset cannot compute from its
+outcome alone (klop, a ruleset without :meth:`~tarokpgn.rules.ruleset.Ruleset.score_outcome`):
+status INCOMPLETE."""
 INTERNAL_ERROR_CODE: Final = "internal-error"
 """Problem code of a record the verifier failed on (status ERROR)."""
 
@@ -237,13 +244,23 @@ def verify(record: Record) -> Verdict:
 def _verify(record: Record) -> tuple[Verdict, Replay | None]:
     """The verdict and the finished replay (None when the record could not be replayed): the
     match checks of :func:`verify_all` read the deal from it."""
+    items = record.items
+    if (not items or not isinstance(items[0], Hand)) and is_score_only(record):
+        return _verify_outcome(record)
     r, problems = Replay.start(record)
     if r is None:
         if problems and problems[0].code == NO_ENGINE_CODE:
             return _unverifiable(record), None
         return Verdict(Status.ILLEGAL, problems=tuple(problems)), None
+    problems += _outcome_tag_problems(record)
     r.run()
     return _conclude(r, problems), r
+
+
+def _outcome_tag_problems(record: Record) -> list[Problem]:
+    """E213 for each outcome tag of the wrong form or out of place (:func:`outcome_problems`):
+    also a played record's, whose outcome is what its cards show."""
+    return [Problem(e.code, e.message, line=e.line) for e in outcome_problems(record)]
 
 
 def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
@@ -283,6 +300,69 @@ def _conclude(r: Replay, problems: list[Problem]) -> Verdict:
         problems.append(_score_problem(r, scores, written))
     proven = ruling is not None and ruling.decisive is not None
     return _verdict(r, None if judged else score, score, scores, written, problems, notes, proven)
+
+
+# --- score-only records: the outcome in tags, no cards -----------------------------------------
+
+
+def _verify_outcome(record: Record) -> tuple[Verdict, Replay | None]:
+    """A score-only record (:mod:`tarokpgn.outcome`): its outcome scored by the ruleset
+    (:meth:`~tarokpgn.rules.ruleset.Ruleset.score_outcome`) and compared with the Result. The
+    replay holds no cards; its deal carries the contract and the sides for the match rule."""
+    r, problems = Replay.start(record)
+    if r is None:
+        if problems and problems[0].code == NO_ENGINE_CODE:
+            return _unverifiable(record), None
+        return Verdict(Status.ILLEGAL, problems=tuple(problems)), None
+    bad = _outcome_tag_problems(record)
+    if bad:
+        return Verdict(Status.ILLEGAL, problems=tuple(problems + bad)), None
+    outcome = parse_outcome(record)
+    assert outcome is not None  # is_score_only: a Contract tag
+    written = _written(record, problems)
+    notes: list[str] = []
+    if outcome.won is None and written is not None and outcome.declarer in written:
+        # a contract won by tricks (a beggar) without a Difference: the Result says (the hook
+        # that needs it says so in its breakdown)
+        outcome = dataclasses.replace(outcome, won=written[outcome.declarer] > 0)
+    _mark_deal(r, outcome)
+    try:
+        score = r.ruleset.score_outcome(outcome, r.deal.labels)
+    except ValueError as exc:  # the ruleset's rules cannot hold this outcome
+        tag = exc.tag if isinstance(exc, OutcomeError) else "Contract"
+        problems.append(Problem("bad-outcome", str(exc), line=record.tag_line(tag)))
+        return _verdict(r, None, None, None, written, problems, notes), r
+    if score is None:
+        problems.append(_not_scored(r))
+        verdict = _verdict(r, None, None, None, written, problems, notes)
+        return dataclasses.replace(verdict, status=Status.INCOMPLETE), r
+    scores = _seat_scores(r, score)
+    if written is not None and any(written.get(s, 0) != v for s, v in scores.items()):
+        problems.append(_score_problem(r, scores, written))
+    return _verdict(r, score, score, scores, written, problems, notes), r
+
+
+def _mark_deal(r: Replay, outcome: Outcome) -> None:
+    """Put the outcome's contract, sides and kontras on the (cardless) deal, where the
+    verdict and the match rule read them."""
+    deal = r.deal
+    deal.contract = r.ruleset.contract(outcome.contract)
+    deal.declarer = r.pos.get(outcome.declarer)
+    deal.partner = r.pos.get(outcome.partner)
+    deal.partner_known = True
+    deal.kontras = dict(outcome.kontras)
+
+
+def _not_scored(r: Replay) -> Problem:
+    """What could not be checked in a score-only record the ruleset cannot score."""
+    contract = r.deal.contract
+    if contract is not None and contract.kind == "klop":
+        why = f"{contract.id} is scored from each player's own card points, which a score "
+        why += "sheet does not hold"
+    else:
+        why = f"the {r.ruleset.name} ruleset cannot score a deal from its outcome alone"
+    msg = f"{why}: the Result was not checked (the running Totals still are)"
+    return Problem(NOT_SCORED_CODE, msg, line=r.record.tag_line("Contract"))
 
 
 def _unverifiable(record: Record) -> Verdict:

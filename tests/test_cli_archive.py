@@ -158,6 +158,69 @@ def test_export_and_index_the_dataset(
     assert first == second
 
 
+class ClosedPipe(io.StringIO):
+    """Standard output read by ``head -1``, which has exited."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_export_scoresheet_in_a_closed_pipe_is_quiet(
+    archive: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(["export", "--db", str(archive), "--scoresheet", "-"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_export_scoresheet_messages(
+    archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "--db", str(archive), "--scoresheet", "-"]) == 0
+    captured = capsys.readouterr()
+    sheet = captured.out
+    assert sheet.startswith("Match,Event,") and sheet.count("\n") > 300
+    assert captured.err == "exported 300 deals as a score sheet to standard output\n"
+    nowhere = str(tmp_path / "nonexist" / "x.csv")
+    assert main(["export", "--db", str(archive), "--scoresheet", nowhere]) == 2
+    assert capsys.readouterr().err == (
+        f"tarokpgn export: cannot write {nowhere}: No such file or directory\n"
+    )
+    out = tmp_path / "club.csv"
+    out.write_text("kept\n")
+    missing = str(tmp_path / "none.duckdb")
+    assert main(["export", "--db", missing, "--scoresheet", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"ArchiveError: no archive database at {missing!r} (run `tarokpgn index`)\n"
+    )
+    assert out.read_text() == "kept\n"
+    assert main(["export", "--db", str(archive), "--scoresheet", str(out)]) == 0
+    assert out.read_text() == sheet
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.csv"]
+
+
+def test_index_refuses_other_programs_formats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Finding: index read a score sheet and an OpenSpiel log as TPGN, silently."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    sheet = examples / "convert" / "club-evening.csv"
+    games = tmp_path / "games.tpgn"  # OpenSpiel's text, whatever the name
+    games.write_bytes((examples / "convert" / "openspiel-games.openspiel").read_bytes())
+    db = str(tmp_path / "a.duckdb")
+    argv = ["index", "--db", db, "-q", str(examples / "czech-4.tpgn"), str(sheet), str(games)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"tarokpgn index: {sheet} is in the scoresheet format, which index does not read: "
+        f"convert it first: tarokpgn convert --to tpgn {sheet} -o {sheet.with_suffix('.tpgn')}",
+        f"tarokpgn index: {games} is in the openspiel format, which index does not read: "
+        f"convert it first: tarokpgn convert --to tpgn {games} -o "
+        f"{tmp_path / 'games-converted.tpgn'}",
+    ]
+    assert main(["query", "--db", db, "--csv", "SELECT count(*) FROM deals"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "0"
+
+
 def test_index_mixed_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_archive(tmp_path / "d", 1, 3)
     (tmp_path / "d" / "bad.tpgn").write_text('[Variant "slovenian-4"]\n\nhand N ZZ\nend\n')

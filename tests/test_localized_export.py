@@ -183,7 +183,7 @@ def test_fmt_without_lang_is_the_export_form_byte_for_byte() -> None:
     records = [r for path in examples for r in iter_records(path) if isinstance(r, Record)]
     result = _tarokpgn("fmt", *(str(path.relative_to(ROOT)) for path in examples))
     assert result.stdout == "\n".join(write_record(r) for r in records)
-    assert (len(examples), len(records)) == (11, 14)
+    assert (len(examples), len(records)) == (12, 18)
 
 
 def test_fmt_lang_refuses_an_unknown_language() -> None:

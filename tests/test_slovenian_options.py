@@ -105,3 +105,46 @@ def test_mondfang_contracts_leaves_point_contracts_and_beggar_alone() -> None:
     beggar = golden("beggar-lost")
     opts = "mondfang=21 mondfang_contracts=point_and_solo_brez"
     assert verify(with_options(beggar, opts)).scores == verify(beggar).scores
+
+
+def test_openspiel_ruleset_is_pagat_with_the_documented_changes() -> None:
+    """``openspiel`` = ``pagat`` (4 players) / ``sl3`` (3 players) with exactly the options the
+    "OpenSpiel's rules" section of the docs lists, each with both values and its rule."""
+    from tarokpgn.rules.slovenian.options import OPENSPIEL, OPENSPIEL3, PAGAT, SL3
+
+    doc = (Path(__file__).parent.parent / "docs" / "variants" / "slovenian.rst").read_text("utf-8")
+    section = doc[doc.index("OpenSpiel's rules\n---") : doc.index("Problem codes\n---")]
+    rows = [line for line in section.splitlines() if line.startswith("   * - ``")]
+    documented = {row.removeprefix("   * - ``").removesuffix("``") for row in rows}
+    for variant, base, preset in (
+        ("slovenian-4", PAGAT, OPENSPIEL),
+        ("slovenian-3", SL3, OPENSPIEL3),
+    ):
+        assert find_ruleset(variant, "openspiel").options == preset
+        changed = {
+            f.name: f
+            for f in dataclasses.fields(preset)
+            if getattr(preset, f.name) != getattr(base, f.name)
+        }
+        assert set(changed) == documented == {"mondfang", "mondfang_contracts", "layaway_taroks"}
+        for name, f in changed.items():
+            block = section[section.index(f"   * - ``{name}``\n") :].split("\n")[1:4]
+            cells = [line.strip().removeprefix("- ") for line in block]
+            assert cells == [f"``{getattr(base, name)}``", f"``{getattr(preset, name)}``",
+                             f.metadata["rule"]]  # fmt: skip
+
+
+def test_openspiel_ruleset_lays_away_taroks_only_when_nothing_else_is_left() -> None:
+    """SL-6.6 under ``openspiel``: the tarok laid away in a ``pagat`` deal is illegal while a
+    plain card could go instead."""
+    record = golden("auction-restated-pagat")
+    exchange = next(i for i in record.items if type(i).__name__ == "Exchange")
+    hand = next(i for i in record.items if type(i).__name__ == "Hand" and i.seat == exchange.seat)
+    tarok = next(c for c in hand.cards if c.startswith("T") and c not in ("T1", "T21"))
+    swapped = dataclasses.replace(exchange, discard=(tarok,), show=(tarok,))
+    items = tuple(swapped if i is exchange else i for i in record.items)
+    changed = dataclasses.replace(record, items=items)
+    assert "illegal-discard" not in {p.code for p in verify(changed).problems}
+    tags = tuple((k, "openspiel" if k == "Ruleset" else v) for k, v in changed.tags)
+    codes = {p.code for p in verify(dataclasses.replace(changed, tags=tags)).problems}
+    assert "illegal-discard" in codes

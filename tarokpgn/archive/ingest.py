@@ -143,6 +143,34 @@ def find_inputs(paths: Iterable[str | Path]) -> tuple[list[Path], list[Path]]:
     return unique, datasets
 
 
+NATIVE_FORMATS: Final = ("tpgn", "json", "jsonl")
+"""The formats of :mod:`tarokpgn.convert` that indexing reads (:func:`read_chunk`,
+:func:`read_json`)."""
+
+
+class ForeignFiles(TarokPgnError, ValueError):
+    """Input files in another program's format: one line each (:func:`foreign_files`)."""
+
+
+def foreign_files(files: Iterable[Path]) -> list[str]:
+    """A line for each of ``files`` whose first bytes are in a format that indexing does not
+    read (:func:`tarokpgn.convert.detect`: an OpenSpiel log, a score sheet …), with the
+    command that converts it. A cheap look at the first 4 KB of each file."""
+    from tarokpgn.convert import HEAD_BYTES, detect
+
+    lines = []
+    for path in files:
+        with path.open("rb") as handle:
+            fmt = detect(path.name, handle.read(HEAD_BYTES))
+        if fmt is not None and fmt.name not in NATIVE_FORMATS:
+            tpgn = path.with_suffix(".tpgn")
+            out = tpgn if tpgn != path else path.with_name(f"{path.stem}-converted.tpgn")
+            command = f"tarokpgn convert --to tpgn {path} -o {out}"
+            lines.append(f"{path} is in the {fmt.name} format, which index does not read: "
+                         f"convert it first: {command}")  # fmt: skip
+    return lines
+
+
 @dataclass(frozen=True, slots=True)
 class FilePlan:
     """One input file: its identity and its chunks ``(start, stop, first_line)``."""
@@ -655,6 +683,9 @@ def index_paths(
     started = time.perf_counter()
     paths = list(paths)
     files, datasets = find_inputs(paths)
+    foreign = foreign_files(files)
+    if foreign:
+        raise ForeignFiles("\n".join(foreign))
     report = report if report is not None else Report()
     report.files, report.datasets = len(files), len(datasets)
     for dataset in datasets:

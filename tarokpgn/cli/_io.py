@@ -1,24 +1,33 @@
 """Shared plumbing of the subcommands that read deal files: open the inputs (files or standard
-input, TPGN or JSON), hand out records one at a time, and report located problems on stderr."""
+input, in any readable format of :mod:`tarokpgn.convert`), hand out records one at a time, and
+report located problems on stderr."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import io
+import os
+import secrets
+import shutil
+import stat
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import IO, Any
+from types import TracebackType
+from typing import IO, Any, Final
 
 from tarokpgn.cli._style import PROBLEM, Painter
+from tarokpgn.convert import HEAD_BYTES, Format, Notes, all_formats, detect, find_format
+from tarokpgn.convert.native import json_form, sniff
 from tarokpgn.errors import NotationError, internal_error
 from tarokpgn.model import Record
-from tarokpgn.notation.jsonform import iter_json_records
-from tarokpgn.notation.reader import iter_records
+
+__all__ = ["json_form", "sniff"]  # the native sniffers, long imported from here
 
 STDIN = "<stdin>"
-FORMATS = ("auto", "tpgn", "json", "jsonl")
 
 
 def add_inputs(parser: argparse.ArgumentParser) -> None:
@@ -27,19 +36,27 @@ def add_inputs(parser: argparse.ArgumentParser) -> None:
         "files",
         nargs="*",
         metavar="FILE",
-        help="deal files (.tpgn; .json and .jsonl are read too); standard input when none",
+        help="deal files (TPGN, JSON, or any format tarokpgn convert --list-formats shows); "
+        "standard input when none",
     )
 
 
 def add_input_format(parser: argparse.ArgumentParser) -> None:
-    """The ``--from`` option: the input format, guessed from the file name by default."""
+    """The ``--from`` option: the input format, recognised by content or file name by
+    default."""
     parser.add_argument(
         "--from",
         dest="input_format",
-        choices=FORMATS,
-        default="auto",
-        help="input format (default: from the file extension; standard input is sniffed)",
+        metavar="FORMAT",
+        type=_from_option,
+        default=None,
+        help="input format: auto (the default: by content, else by file extension, else TPGN), "
+        "tpgn, json, jsonl or another of tarokpgn convert --list-formats",
     )
+
+
+def _from_option(name: str) -> Format | None:
+    return None if name == "auto" else usable_format(name, "read")
 
 
 @dataclass
@@ -48,6 +65,8 @@ class Reporter:
     colour on a terminal)."""
 
     stream: IO[str] = field(default_factory=lambda: sys.stderr)
+    command: str = "tarokpgn"
+    """What the command's own messages start with (``tarokpgn convert``)."""
     deals: int = 0
     bad_deals: int = 0
     failed_inputs: int = 0
@@ -75,7 +94,7 @@ class Reporter:
 
     def cannot_open(self, name: str, err: OSError) -> None:
         self.failed_inputs += 1
-        print(f"tarokpgn: cannot read {name}: {err.strerror or err}", file=self.stream)
+        print(f"{self.command}: cannot read {name}: {err.strerror or err}", file=self.stream)
 
     def summary(self, paint: Painter | None = None) -> str:
         """``12 deals read, 1 with problems`` (with ``paint``, a count not 0 in red)."""
@@ -98,55 +117,6 @@ def failure(record: Record, exc: BaseException) -> NotationError:
     if src is None:
         return internal_error(exc, file="<record>")
     return internal_error(exc, file=src.file, record=src.index, line=src.line)
-
-
-_BOM = b"\xef\xbb\xbf"
-_BLANK = b" \t\r\n\f\v"
-_SNIFF_BLOCK = 4096
-_JSON_AFTER = {b"[": b"{]", b"{": b'"}'}
-"""What follows the opening bracket of a JSON document (blanks aside): a record or ``]`` in
-an array, a key or ``}`` in an object. A TPGN record may start with ``[`` (a tag pair) or
-``{`` (a comment), but never followed by these."""
-
-
-def sniff(head: bytes, at_end: bool = True) -> str | None:
-    """``tpgn`` or ``json`` (JSON text: an array of records, one record or JSON Lines, told
-    apart by :func:`json_form`) for an input starting with ``head``; None when ``head`` is too
-    short to tell and more input may come (``at_end`` false). Blanks and a UTF-8 BOM may come
-    first."""
-    if not at_end and len(head) < len(_BOM) and _BOM.startswith(head):
-        return None
-    text = head.removeprefix(_BOM).lstrip(_BLANK)
-    first = text[:1]
-    if first not in _JSON_AFTER:
-        return "tpgn" if first or at_end else None
-    after = text[1:].lstrip(_BLANK)[:1]
-    if not after:
-        return "tpgn" if at_end else None
-    return "json" if after in _JSON_AFTER[first] else "tpgn"
-
-
-def json_form(text: str) -> str:
-    """``jsonl`` for JSON text whose first line holds a whole object (JSON Lines), else
-    ``json`` (an array, or one record spread over lines)."""
-    start = text.lstrip()
-    line = start.split("\n", 1)[0].rstrip()
-    return "jsonl" if start.startswith("{") and line.endswith("}") else "json"
-
-
-def _probe(data: bytes) -> bytes:
-    """``data`` without what :func:`sniff` does not need, so that it stays a few bytes long:
-    the blanks before the first character and after an opening bracket, and what follows."""
-    bom = _BOM if data.startswith(_BOM) else b""
-    text = data[len(bom) :].lstrip(_BLANK)
-    return bom + text[:1] + text[1:].lstrip(_BLANK)[:1]
-
-
-def _format_of(name: str, requested: str) -> str:
-    if requested != "auto":
-        return requested
-    suffix = Path(name).suffix.lower()
-    return {".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}.get(suffix, "tpgn")
 
 
 def _stdin() -> IO[bytes]:
@@ -181,44 +151,83 @@ class _Replayed(io.RawIOBase):
         return len(data)
 
 
-def _sniffed(stream: IO[bytes]) -> tuple[str, IO[bytes]]:
-    """The format of ``stream`` (:func:`sniff`), read as far as needed to tell, and a stream of
-    all its bytes. Standard input comes in pieces (a pipe hands over what was written so far:
-    maybe just the ``[`` of a JSON array), so this reads until the format is certain."""
+def _head(stream: IO[bytes]) -> tuple[bytes, IO[bytes]]:
+    """The first :data:`~tarokpgn.convert.HEAD_BYTES` of ``stream`` (fewer at its end) and a
+    stream of all its bytes. Standard input comes in pieces (a pipe hands over what was written
+    so far), so this reads until it has them or the input ends."""
+    start = stream.tell() if stream.seekable() else -1
     chunks: list[bytes] = []
-    probe = b""
-    while True:
-        chunk = _read_some(stream, _SNIFF_BLOCK)
+    size = 0
+    while size < HEAD_BYTES:
+        chunk = _read_some(stream, HEAD_BYTES - size)
+        if not chunk:
+            break
         chunks.append(chunk)
-        probe = _probe(probe + chunk)
-        fmt = sniff(probe, at_end=not chunk)
-        if fmt is not None:
-            return fmt, io.BufferedReader(_Replayed(b"".join(chunks), stream))
+        size += len(chunk)
+    head = b"".join(chunks)
+    if start >= 0:
+        stream.seek(start)
+        return head, stream
+    return head, io.BufferedReader(_Replayed(head, stream))
 
 
-def _read_stream(stream: IO[bytes], name: str, fmt: str) -> Iterator[Record | NotationError]:
-    sniffed = fmt == "auto"
-    if sniffed:
-        fmt, stream = _sniffed(stream)
-    if fmt == "tpgn":
-        yield from iter_records(stream, name)
-        return
-    text = stream.read().decode("utf-8-sig", "replace")
-    if sniffed:
-        fmt = json_form(text)
-    yield from iter_json_records(text, name, lines=fmt == "jsonl")
+_USES: Final = {"read": ("input", "readable: auto, ", "read", "written"),
+                "write": ("output", "writable: ", "written", "read")}  # fmt: skip
+"""``read`` or ``write`` → the option's words: its kind of format, the list's head, the use
+done and the other one."""
+
+
+def usable_format(name: str, use: str) -> Format:
+    """The format called ``name`` if it can ``use`` (``read`` or ``write``): for ``--from``
+    and ``--to`` (argparse ``type``). A format that can only be used the other way is said
+    to be, and the formats that can are listed."""
+    fmt = find_format(name)
+    if fmt is not None and getattr(fmt, use) is not None:
+        return fmt
+    kind, head, done, other = _USES[use]
+    usable = ", ".join(f.name for f in all_formats() if getattr(f, use) is not None)
+    what = f"unknown {kind} format {name!r}"
+    if fmt is not None:
+        what = f"format {name!r} can only be {other}, not {done}"
+    see = "see tarokpgn convert --list-formats"
+    raise argparse.ArgumentTypeError(f"{what} ({head}{usable}; {see})")
+
+
+def _read_stream(
+    stream: IO[bytes], name: str, fmt: Format | None, notes: Notes
+) -> Iterator[Record | NotationError]:
+    """The records of one input, in ``fmt`` or the format it is recognised as (:func:`detect`;
+    TPGN when nothing tells). A reader that fails (a bug) ends its input with a located E100."""
+    if fmt is None:
+        head, stream = _head(stream)
+        fmt = detect(name, head) or find_format("tpgn")
+    assert fmt is not None and fmt.read is not None
+    count = 0
+    try:
+        for result in fmt.read(stream, name, notes):
+            count += 1
+            yield result
+    except Exception as exc:  # the reader's bug costs the rest of this input only
+        yield internal_error(exc, file=name, record=count + 1)
 
 
 def read_inputs(
-    files: Sequence[str], reporter: Reporter, input_format: str = "auto"
+    files: Sequence[str],
+    reporter: Reporter,
+    input_format: Format | str | None = None,
+    notes: Notes | None = None,
 ) -> Iterator[tuple[str, Record | NotationError]]:
-    """``(input name, record or error)`` for every deal of every input, in order.
+    """``(input name, record or error)`` for every deal of every input, in order, read in
+    ``input_format`` (a format or its name; each input recognised by content, then by file
+    name, when None or ``auto``). What a reader lost or guessed goes to ``notes``.
 
     Inputs that cannot be opened are reported through ``reporter`` and skipped.
     """
+    fmt = _from_option(input_format) if isinstance(input_format, str) else input_format
+    notes = notes if notes is not None else Notes()
     for name in files or ["-"]:
         if name == "-":
-            for result in _read_stream(_stdin(), STDIN, input_format):
+            for result in _read_stream(_stdin(), STDIN, fmt, notes):
                 yield STDIN, result
             continue
         try:
@@ -227,7 +236,7 @@ def read_inputs(
             reporter.cannot_open(name, err)
             continue
         with handle:
-            for result in _read_stream(handle, name, _format_of(name, input_format)):
+            for result in _read_stream(handle, name, fmt, notes):
                 yield name, result
 
 
@@ -236,3 +245,112 @@ def open_output(path: str | None) -> IO[str]:
     if path is None or path == "-":
         return sys.stdout
     return open(path, "w", encoding="utf-8", newline="\n")
+
+
+def cannot_write(command: str, exc: OSError) -> int:
+    """Say that ``command`` cannot write the file of ``exc`` (an :class:`Output` that did not
+    open) and why; the exit status 2."""
+    print(f"{command}: cannot write {exc.filename}: {exc.strerror}", file=sys.stderr)
+    return 2
+
+
+def replaceable(path: str) -> bool:
+    """Whether a new file may replace ``path``: it is a regular file (not a symbolic link, a
+    device or a pipe) or does not exist yet."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def same_file(a: str | None, b: str | None) -> bool:
+    """Whether the paths ``a`` and ``b`` name the same file (None and ``-`` name none)."""
+    if a is None or b is None or "-" in (a, b):
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+class Output:
+    """A command's output file (UTF-8, LF line ends) as a context manager, written only when the
+    command calls :meth:`keep`: so the output may be one of the inputs, and it stays as it was
+    when the command fails, is interrupted or does not keep it. :attr:`stream` is standard
+    output for None or ``-``; for a :func:`replaceable` file, a temporary file in its folder
+    that ``keep`` moves onto it (:func:`os.replace`, keeping its permissions); for anything
+    else (a symbolic link, a device …), an unnamed temporary file that ``keep`` copies into
+    it. With ``replace`` false, the file itself, written from the start. An OSError opening it
+    names ``path``."""
+
+    def __init__(self, path: str | None, replace: bool = True) -> None:
+        self.path = path
+        self.temporary = ""
+        self.copied = False
+        self.stream: IO[str] = sys.stdout
+        if path is None or path == "-":
+            return
+        if not replace:
+            self.stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        elif replaceable(path):
+            self.temporary, self.stream = _new_beside(path)
+        else:
+            _check_writable(path)
+            self.copied = True
+            self.stream = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115
+
+    def __enter__(self) -> Output:
+        return self
+
+    def keep(self) -> None:
+        """Write the output: the temporary file replaces it, or is copied into it."""
+        if self.copied and self.path is not None:
+            self.stream.seek(0)
+            with open(self.path, "w", encoding="utf-8", newline="\n") as target:
+                shutil.copyfileobj(self.stream, target)
+            self.copied = False
+        self._close()
+        if self.temporary and self.path is not None:
+            os.replace(self.temporary, self.path)
+            self.temporary = ""
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        """Close the file; a temporary one not kept is removed."""
+        self._close()
+        if self.temporary:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temporary)
+            self.temporary = ""
+
+    def _close(self) -> None:
+        if self.stream is not sys.stdout:
+            self.stream.close()
+
+
+def _check_writable(path: str) -> None:
+    """Raise the OSError that writing to ``path`` is sure to meet, without opening it (a pipe
+    would wait for a reader)."""
+    code = 0
+    if os.path.isdir(path):
+        code = errno.EISDIR
+    elif os.path.exists(path) and not os.access(path, os.W_OK):
+        code = errno.EACCES
+    if code:
+        raise OSError(code, os.strerror(code), path)
+
+
+def _new_beside(path: str) -> tuple[str, IO[str]]:
+    """A new file, hidden, in the folder of ``path`` and open for writing, with the permissions
+    of ``path`` when it exists (else those of any new file)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, path) from exc
+    stream = open(fd, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+    with contextlib.suppress(OSError):  # a new output: the usual permissions
+        os.chmod(temporary, stat.S_IMODE(os.stat(path).st_mode))
+    return temporary, stream

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tarokpgn.archive import ArchiveError
-from tarokpgn.archive.ingest import Report, index_paths
+from tarokpgn.archive.ingest import ForeignFiles, Report, index_paths
 from tarokpgn.archive.store import Archive
 from tarokpgn.cli._style import console
 from tarokpgn.cli.query import add_db_option
@@ -64,8 +64,9 @@ def _progress_bar(enabled: bool) -> Iterator[Progress | None]:
 
 def run(args: argparse.Namespace) -> int:
     """Index; exit status 0, or 1 when tarokpgn failed on a record (:attr:`Report.failed`) or
-    the run stopped (the database cannot be opened or written), 2 for a missing path, 130 when
-    interrupted. A run that stops says why in one line, its cause first."""
+    the run stopped (the database cannot be opened or written), 2 for a missing path or a
+    file in another program's format (nothing is indexed), 130 when interrupted. A run that
+    stops says why in one line, its cause first."""
     show = sys.stderr.isatty() and not args.quiet
     report = Report()
     try:
@@ -74,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
                 archive, args.paths, workers=args.jobs or None, progress=progress,
                 prune=args.prune, report=report,
             )  # fmt: skip
-    except FileNotFoundError as exc:
-        print(f"tarokpgn index: {exc}", file=sys.stderr)
+    except (FileNotFoundError, ForeignFiles) as exc:
+        for line in str(exc).splitlines():
+            print(f"tarokpgn index: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(_stopped("interrupted", report), file=sys.stderr)

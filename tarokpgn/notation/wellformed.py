@@ -3,9 +3,10 @@
 :func:`check_record` knows decks, seats and deal sizes, never the rules of play: it finds an
 unknown variant, cards that do not exist or are dealt or played twice, hands and talons of the
 wrong size, seat labels the variant does not use, tricks out of order, a ``Result`` that is not
-seat/score pairs, and elements the variant does not have (the Excuse's exchange card outside
-French Tarot, or given twice). Each problem is a :class:`~tarokpgn.errors.RecordError` (codes
-E2xx), returned, not raised.
+seat/score pairs, elements the variant does not have (the Excuse's exchange card outside
+French Tarot, or given twice), and outcome tags of the wrong form or out of place (without
+``Contract``, on a played record; :mod:`tarokpgn.outcome`). Each problem is a
+:class:`~tarokpgn.errors.RecordError` (codes E2xx), returned, not raised.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from tarokpgn.model import (
     Trick,
     parse_scores,
 )
+from tarokpgn.outcome import outcome_problems
 from tarokpgn.variants import DealSize as DealSize
 from tarokpgn.variants import find_variant, variant_ids, variant_spec
 
@@ -326,6 +328,7 @@ def check_record(record: Record) -> list[RecordError]:
         _check_sizes(c)
         _check_scores(c)
         _check_excuse_exchange(c)
+        c.problems += outcome_problems(record)  # E213: a score-only record's outcome tags
     _check_dealt(c)
     _check_tricks(c)
     _check_claims(c)

@@ -1,5 +1,6 @@
 """The plain facts the engine and the rulesets pass each other: :class:`Contract`,
-:class:`Announcement`, :class:`Fault`, :class:`Score` and :class:`RuleViolation`.
+:class:`Announcement`, :class:`Fault`, :class:`Score`, :class:`RuleViolation`, the score-only
+:class:`Outcome` and :class:`OutcomeError`.
 
 Data only, importing nothing from :mod:`tarokpgn.rules`: :mod:`tarokpgn.rules.state` and
 :mod:`tarokpgn.rules.ruleset` both import them (the ruleset module re-exports them), so the
@@ -106,3 +107,57 @@ class Score:
         object.__setattr__(self, "card_points", card_points if card_points is not None else {})
         object.__setattr__(self, "won", won)
         object.__setattr__(self, "game_kontra", game_kontra)
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeBonus:
+    """One item of a score-only record's ``Bonuses`` tag: ``+trula``, ``-kings!``,
+    ``-mondfang@E`` (see :mod:`tarokpgn.outcome`)."""
+
+    name: str
+    """The variant's canonical bonus or announcement word (``pagat-ultimo``, ``handful-10``)."""
+    positive: bool
+    """``+``: it counts for the declarer side; ``-``: against it."""
+    announced: bool = False
+    """``!``: it was announced (else silent)."""
+    seat: str = ""
+    """An individual charge's seat (``@E``: the Slovenian mondfang); empty for a side's bonus."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A deal as a club score sheet knows it: no cards, only what was played and how it ended
+    (the tags of a score-only record, :mod:`tarokpgn.outcome`). A ruleset scores it with
+    :meth:`~tarokpgn.rules.ruleset.Ruleset.score_outcome`."""
+
+    contract: str
+    """Canonical contract id of the variant (``three``, ``garde``)."""
+    declarer: str = ""
+    """The declarer's seat label (empty: none, as in klop)."""
+    partner: str = ""
+    """The called partner's seat label (empty: none, or the declarer played alone)."""
+    difference: int | None = None
+    """The declarer side's signed card-point difference as the variant counts it (SL-12.1:
+    points − 35; F-10.7: points − the points needed); None when the sheet gives none."""
+    won: bool | None = None
+    """Whether the declarer met the contract when the difference cannot say it (a beggar, a
+    valat contract): read from the ``Difference`` sign when given, else from the ``Result``."""
+    bonuses: tuple[OutcomeBonus, ...] = ()
+    kontras: tuple[tuple[str, int], ...] = ()
+    """(target, level): ``game`` or a bonus name, 1 kontra, 2 rekontra …"""
+
+    def kontra(self, target: str) -> int:
+        """The kontra level on ``target`` (0: none)."""
+        for name, level in self.kontras:
+            if name == target:
+                return level
+        return 0
+
+
+class OutcomeError(TarokPgnError, ValueError):
+    """Raised by :meth:`~tarokpgn.rules.ruleset.Ruleset.score_outcome` for an outcome the
+    rules cannot hold; ``tag`` is the outcome tag the verifier reports it at."""
+
+    def __init__(self, message: str, tag: str = "Contract") -> None:
+        super().__init__(message)
+        self.tag = tag

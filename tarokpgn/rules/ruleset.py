@@ -34,6 +34,9 @@ hook                          default
 ``penalty_score(deal, …)``    None — the score when a player committed a proven renons
 ``match_rule()``              None — the :class:`~tarokpgn.rules.match.MatchRule` the verifier
                               follows across a match's deals (radelci, Ottocento's race)
+``score_outcome(o, seats)``   None — the score of a bare :class:`Outcome` (a score-only
+                              record: contract, difference, bonuses, no cards); None: this
+                              ruleset cannot score one (the verdict is INCOMPLETE)
 ============================  =================================================================
 
 Facts for the renons judge (:mod:`tarokpgn.renons`), which never asks a family's name:
@@ -61,7 +64,15 @@ from mypy_extensions import mypyc_attr
 from tarokpgn.cards import Deck
 from tarokpgn.errors import TarokPgnError
 from tarokpgn.rules.core import CardTables, TrickPolicy, trick_winner
-from tarokpgn.rules.facts import Announcement, Contract, Fault, RuleViolation, Score
+from tarokpgn.rules.facts import (
+    Announcement,
+    Contract,
+    Fault,
+    Outcome,
+    OutcomeBonus,
+    RuleViolation,
+    Score,
+)
 from tarokpgn.rules.match import MatchRule
 from tarokpgn.rules.state import DealState
 from tarokpgn.variants import BUILTIN_FAMILIES
@@ -74,6 +85,8 @@ __all__ = [
     "Fault",
     "OptionError",
     "Options",
+    "Outcome",
+    "OutcomeBonus",
     "RuleViolation",
     "Ruleset",
     "Score",
@@ -389,6 +402,15 @@ class Ruleset(ABC, Generic[DealT]):
     def match_rule(self) -> MatchRule | None:
         """The rule the verifier follows across the deals of a match (this preset's, so it
         may depend on options); None when the family has none."""
+        return None
+
+    def score_outcome(self, outcome: Outcome, seats: Sequence[str]) -> Score | None:
+        """The score of a deal known only by its outcome (a score-only record, see
+        :mod:`tarokpgn.outcome`): ``seats`` are the seat labels by position (forehand first),
+        the :class:`Score` is keyed by position like :meth:`score`'s. None when this ruleset
+        (or this contract, e.g. klop) cannot be scored from an outcome. Raise ValueError for
+        an outcome the ruleset's rules cannot hold (a contract it does not play, a bonus it
+        does not know, a partner in a game played alone)."""
         return None
 
 

@@ -17,7 +17,7 @@ module             rules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from tarokpgn.cards import FRENCH78
@@ -33,6 +33,7 @@ from tarokpgn.rules.ruleset import (
     Fault,
     OptionError,
     Options,
+    Outcome,
     Ruleset,
     Score,
     register,
@@ -156,6 +157,13 @@ class FrenchRuleset(Ruleset[FrenchDealState]):
 
     def score(self, deal: FrenchDealState) -> Score:
         return scoring.score(deal, self.opts)
+
+    def score_outcome(self, outcome: Outcome, seats: Sequence[str]) -> Score | None:
+        """A score-only record's outcome (F-11): :func:`scoring.score_outcome`."""
+        c = self.contract(outcome.contract)
+        if c is None:
+            raise ValueError(f"{outcome.contract!r} is not a contract of French Tarot (F-3.1)")
+        return scoring.score_outcome(outcome, seats, self.opts, c)
 
 
 class French3Ruleset(FrenchRuleset):

@@ -16,7 +16,7 @@ module             rules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from tarokpgn.cards import TAROK54
@@ -28,6 +28,7 @@ from tarokpgn.rules.ruleset import (
     Contract,
     Fault,
     Options,
+    Outcome,
     Ruleset,
     Score,
     register,
@@ -43,14 +44,22 @@ from tarokpgn.rules.slovenian.contracts import (
     enabled,
 )
 from tarokpgn.rules.slovenian.match import RADELCI
-from tarokpgn.rules.slovenian.options import PAGAT, SEMEDELA, SL3, SlovenianOptions
+from tarokpgn.rules.slovenian.options import (
+    OPENSPIEL,
+    OPENSPIEL3,
+    PAGAT,
+    SEMEDELA,
+    SL3,
+    SlovenianOptions,
+)
 from tarokpgn.rules.state import DealState
 
-POINT_KINDS: Final = ("points",)
+POINT_KINDS: Final = scoring.POINT_KINDS
 
 
 class SlovenianRuleset(Ruleset[DealState]):
-    """Slovenian tarok, 4 players, king calling. Presets ``semedela`` (default), ``pagat``."""
+    """Slovenian tarok, 4 players, king calling. Presets ``semedela`` (default), ``pagat``,
+    ``openspiel``."""
 
     family: ClassVar[str] = "slovenian"
     variants: ClassVar[tuple[str, ...]] = ("slovenian-4",)
@@ -60,7 +69,11 @@ class SlovenianRuleset(Ruleset[DealState]):
     talon_size: ClassVar[int] = 6
     contracts = CONTRACTS_4
     announcements = ANNOUNCEMENTS
-    presets: ClassVar[dict[str, Options]] = {"semedela": SEMEDELA, "pagat": PAGAT}
+    presets: ClassVar[dict[str, Options]] = {
+        "semedela": SEMEDELA,
+        "pagat": PAGAT,
+        "openspiel": OPENSPIEL,
+    }
 
     def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):
         super().__init__(preset, overrides)
@@ -239,15 +252,21 @@ class SlovenianRuleset(Ruleset[DealState]):
         """Radelci (SL-12.9) when the option ``radelci`` is on."""
         return RADELCI if self.opts.radelci else None
 
+    def score_outcome(self, outcome: Outcome, seats: Sequence[str]) -> Score | None:
+        """A score-only record's outcome (SL-12), klop excepted (SL-12.7):
+        :func:`scoring.score_outcome`."""
+        return scoring.score_outcome(outcome, seats, self)
+
 
 class Slovenian3Ruleset(SlovenianRuleset):
-    """Slovenian tarok, 3 players (SL-15). Preset ``sl3`` (also accepted as ``pagat``)."""
+    """Slovenian tarok, 3 players (SL-15). Presets ``sl3`` (also accepted as ``pagat``),
+    ``openspiel``."""
 
     variants: ClassVar[tuple[str, ...]] = ("slovenian-3",)
     players: ClassVar[int] = 3
     hand_size: ClassVar[int] = 16
     contracts = CONTRACTS_3
-    presets: ClassVar[dict[str, Options]] = {"sl3": SL3}
+    presets: ClassVar[dict[str, Options]] = {"sl3": SL3, "openspiel": OPENSPIEL3}
     aliases: ClassVar[dict[str, str]] = {"pagat": "sl3"}
 
     def __init__(self, preset: str | None = None, overrides: Mapping[str, str] | None = None):

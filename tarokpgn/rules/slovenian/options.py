@@ -2,8 +2,9 @@
 
 Each field is one named option; ``rule`` in its metadata is the rule it settles. Presets:
 ``semedela`` (Tarok Semedela Open, seeds first), ``pagat`` (pagat.com / OpenSpiel style) for
-4 players, and ``sl3`` (OpenSpiel 3-player procedure) for 3 players. A record may override
-single options in its ``Options`` tag.
+4 players, ``sl3`` (OpenSpiel 3-player procedure) for 3 players, and ``openspiel`` (the choices
+of OpenSpiel's ``tarok`` game) for both. A record may override single options in its
+``Options`` tag.
 """
 
 from __future__ import annotations
@@ -166,3 +167,17 @@ PAGAT: Final = dataclasses.replace(
 
 SL3: Final = dataclasses.replace(PAGAT, king_ultimo=False)
 """3 players (OpenSpiel procedure, pagat values)."""
+
+OPENSPIEL: Final = dataclasses.replace(
+    PAGAT,
+    mondfang=20,
+    mondfang_contracts="point_and_solo_brez",
+    layaway_taroks="only_if_nothing_else",
+)
+"""The rule choices of OpenSpiel's ``tarok`` game, 4 players: ``pagat`` with a mond charge of
+20 also in solo without (SL-12.8) and taroks laid away only when nothing else can be (SL-6.6).
+Where OpenSpiel departs from every written rule, this preset follows the rules (see the
+"OpenSpiel's rules" section of docs/variants/slovenian.rst)."""
+
+OPENSPIEL3: Final = dataclasses.replace(OPENSPIEL, king_ultimo=False)
+"""OpenSpiel's ``tarok`` game, 3 players: :data:`OPENSPIEL` without king ultimo (SL-15.3)."""

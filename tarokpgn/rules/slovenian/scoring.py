@@ -3,15 +3,19 @@
 Point contracts: ``G = ±(V + |D|)`` × game kontra, plus announced and silent bonuses each with
 its own kontra, or valat instead of all of it (SL-12.3–12.5). Flat contracts: ±V × game kontra
 (SL-12.4). Klop: each player alone (SL-12.7). Mondfang (SL-12.8) and renons (SL-13) are
-individual charges.
+individual charges. A score-only record's :class:`~tarokpgn.rules.facts.Outcome` is scored
+by :func:`score_outcome` with the same arithmetic (:func:`game_lines`, :func:`bonus_value`,
+:func:`valat_value`, :func:`flat_game_line`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tarokpgn.rules.core import count_points, group_count
+from tarokpgn.rules.facts import Announcement, Contract, Outcome, OutcomeBonus, OutcomeError
 from tarokpgn.rules.ruleset import Score
 from tarokpgn.rules.slovenian.contracts import ANNOUNCEMENTS, SOLO_WITHOUT
 from tarokpgn.rules.slovenian.options import SlovenianOptions
@@ -24,6 +28,8 @@ if TYPE_CHECKING:
 
 DECLARER: Final = "declarer"
 OPPONENTS: Final = "opponents"
+POINT_KINDS: Final = ("points",)
+"""Contract kinds scored on the difference (SL-12.3); solo without is flat (SL-12.4)."""
 
 
 @dataclass(init=False)
@@ -173,18 +179,69 @@ def score_points(deal: DealState, opts: SlovenianOptions) -> Score:
 def _game_lines(deal: DealState, opts: SlovenianOptions, sheet: Sheet, p: int, kg: int) -> None:
     c = deal.contract
     assert c is not None
-    d = p - 35
+    game_lines(sheet, c.id, c.value, p - 35, opts, kg)
+
+
+# --- the arithmetic shared by played deals and score-only outcomes -----------------------------
+
+
+def game_value(value: int, d: int, opts: SlovenianOptions) -> tuple[int, int]:
+    """``(|D| as counted, G)``: ``G = ±(V + |D|)``, + when ``D`` ≥ 1, i.e. the declarer side
+    took 36 or more (SL-11.4, SL-12.3); ``|D|`` rounded as the options say (SL-12.2)."""
     ad = _rounded(abs(d), opts)
+    return ad, (value + ad) * (1 if d > 0 else -1)
+
+
+def game_lines(sheet: Sheet, cid: str, value: int, d: int, opts: SlovenianOptions, kg: int) -> None:
+    """A point contract's difference and game lines, kontra included (SL-12.1–12.3, SL-8.4);
+    the game is added to the sheet's total."""
+    ad, g = game_value(value, d, opts)
     rounding = f" (|{d}| rounded to {ad})" if ad != abs(d) else ""
-    sheet.line("difference", d, f"{p} − 35{rounding}")
-    won = p >= 36
-    g = (c.value + ad) * (1 if won else -1)
+    sheet.line("difference", d, f"{d + 35} − 35{rounding}")
+    won = d > 0
     how = "won" if won else "lost"
-    sheet.line(f"game {c.id} {how}", g, f"{'+' if won else '−'}({c.value} + {ad})")
+    sheet.line(f"game {cid} {how}", g, f"{'+' if won else '−'}({value} + {ad})")
+    sheet.total += game_kontra(sheet, g, kg)
+
+
+def game_kontra(sheet: Sheet, g: int, kg: int) -> int:
+    """The game ``g`` times the game kontra factor, with its line when there is a kontra
+    (SL-8.4)."""
     if kg:
         g *= factor(kg)
         sheet.line(f"game kontra level {kg}", g, f"× {factor(kg)}")
-    sheet.total += g
+    return g
+
+
+def bonus_value(value: int, positive: bool, kontra: int) -> int:
+    """A bonus worth ``value`` for (``positive``) or against the declarer side, times its own
+    kontra factor (SL-7.4, SL-8.3, SL-8.4: the game kontra does not touch it)."""
+    return value * factor(kontra) * (1 if positive else -1)
+
+
+def valat_value(announced: bool, positive: bool, kg: int, kv: int) -> tuple[int, int, int]:
+    """``(value, multiplier, score)`` of a valat that replaces the game (SL-12.5): 500
+    announced, 250 silent (SL-7.3), + for the declarer side or −, times the game kontra and the
+    valat's own kontra."""
+    ann = ANNOUNCEMENTS["valat"]
+    value = ann.announced if announced else ann.silent
+    mult = factor(kg) * factor(kv)
+    return value, mult, (value if positive else -value) * mult
+
+
+def flat_game_line(sheet: Sheet, cid: str, value: int, won: bool) -> int:
+    """A flat contract's ±V (SL-12.4), with its line."""
+    g = value if won else -value
+    sheet.line(f"game {cid} {'won' if won else 'lost'}", g, f"{'+' if won else '−'}{value}")
+    return g
+
+
+def difference_added(sheet: Sheet, g: int, d: int, won: bool, opts: SlovenianOptions) -> int:
+    """Solo without with option ``solo_brez_adds_difference``: ``g`` plus ±|D| (SL-12.4)."""
+    ad = _rounded(abs(d), opts)
+    g += ad if won else -ad
+    sheet.line("difference added", g, f"{d + 35} − 35")
+    return g
 
 
 def _valat(
@@ -196,27 +253,23 @@ def _valat(
     kg: int,
 ) -> bool:
     """Valat replaces the game and the bonuses (SL-12.5); True when it does."""
-    ann = ANNOUNCEMENTS["valat"]
     kv = deal.kontras.get("valat", 0)
-    mult = factor(kg) * factor(kv)
     a_side = deal.side_of(announcer) if announcer is not None else None
     if valat is not None:
-        value = ann.announced if a_side == valat else ann.silent
-        signed = value if valat == DECLARER else -value
+        value, mult, v = valat_value(a_side == valat, valat == DECLARER, kg, kv)
         how = "announced" if a_side == valat else "silent"
-        sheet.line(f"valat by {valat} ({how}) replaces the game", signed * mult,
-                   f"{'+' if signed > 0 else '−'}{value} × {mult}")  # fmt: skip
-        sheet.bonuses.append(Bonus("valat", valat, how == "announced", True, signed * mult,
-                                   kontra=kv))  # fmt: skip
-        sheet.total = signed * mult
+        sheet.line(f"valat by {valat} ({how}) replaces the game", v,
+                   f"{'+' if v > 0 else '−'}{value} × {mult}")  # fmt: skip
+        sheet.bonuses.append(Bonus("valat", valat, how == "announced", True, v, kontra=kv))
+        sheet.total = v
         return True
     if a_side is None or not opts.failed_valat_replaces_game:
         return False
-    signed = -ann.announced if a_side == DECLARER else ann.announced
-    sheet.line(f"announced valat by {a_side} failed: replaces the game", signed * mult,
-               f"{'+' if signed > 0 else '−'}{ann.announced} × {mult}")  # fmt: skip
-    sheet.bonuses.append(Bonus("valat", a_side, True, False, signed * mult, kontra=kv))
-    sheet.total = signed * mult
+    value, mult, v = valat_value(True, a_side != DECLARER, kg, kv)
+    sheet.line(f"announced valat by {a_side} failed: replaces the game", v,
+               f"{'+' if v > 0 else '−'}{value} × {mult}")  # fmt: skip
+    sheet.bonuses.append(Bonus("valat", a_side, True, False, v, kontra=kv))
+    sheet.total = v
     return True
 
 
@@ -229,7 +282,7 @@ def _announced_bonus(
     side = deal.side_of(pos)
     made = made_by == side
     k = deal.kontras.get(name, 0)
-    v = ann.announced * factor(k) * (1 if made else -1) * (1 if side == DECLARER else -1)
+    v = bonus_value(ann.announced, made == (side == DECLARER), k)
     kt = f" × {factor(k)}" if k else ""
     how = "made" if made else "failed"
     sheet.line(f"{name} announced by {deal.label(pos)} ({side}) {how}", v,
@@ -242,7 +295,7 @@ def _silent_bonus(
     deal: DealState, sheet: Sheet, name: str, side: str, value: int, detail: str, made: bool = True
 ) -> None:
     """A silent feat of ``side``: +value for it when made, −value when failed (SL-7.4)."""
-    v = (value if side == DECLARER else -value) * (1 if made else -1)
+    v = bonus_value(value, made == (side == DECLARER), 0)
     how = "made" if made else "failed"
     sheet.line(f"{name} silent ({side}, {how})", v, detail)
     sheet.bonuses.append(Bonus(name, side, False, made, v))
@@ -320,10 +373,21 @@ def _finish(
 ) -> Score:
     sheet.line(f"total for {_members(deal)}", sheet.total)
     scores = seat_scores(deal, sheet.total)
-    if opts.mondfang and (not valat or opts.mondfang_after_valat):
+    if mondfang_charged(deal.contract, opts, valat):
         _mondfang(deal, opts, sheet, scores)
     return Score(scores, tuple(sheet.lines), tuple(sheet.bonuses),
                  {DECLARER: p, OPPONENTS: 70 - p}, won, kg)  # fmt: skip
+
+
+def mondfang_charged(c: Contract | None, opts: SlovenianOptions, valat: bool = False) -> bool:
+    """Whether a captured mond is charged in contract ``c`` (SL-12.8): option ``mondfang``
+    not 0, in three … solo one (after a valat too with ``mondfang_after_valat``), and in solo
+    without with ``mondfang_contracts=point_and_solo_brez``."""
+    if not opts.mondfang or c is None:
+        return False
+    if c.id in SOLO_WITHOUT:
+        return opts.mondfang_contracts == "point_and_solo_brez"
+    return c.kind in POINT_KINDS and (not valat or opts.mondfang_after_valat)
 
 
 def _mondfang(
@@ -383,24 +447,18 @@ def score_flat(deal: DealState, opts: SlovenianOptions) -> Score | None:
     mine, _ = declarer_tricks(deal)
     sheet.line(f"tricks taken by {deal.label(deal.declarer)}", mine)
     p = count_points(declarer_pile(deal), deal.tables)
-    g = c.value if won else -c.value
-    how = "won" if won else "lost"
-    sheet.line(f"game {c.id} {how}", g, f"{'+' if won else '−'}{c.value}")
+    g = flat_game_line(sheet, c.id, c.value, won)
     if c.id in SOLO_WITHOUT:
         sheet.line(f"card points {deal.label(deal.declarer)}", p, count_detail(
             declarer_pile(deal), deal)[1])  # fmt: skip
         if opts.solo_brez_adds_difference:
-            d = _rounded(abs(p - 35), opts)
-            g += d if won else -d
-            sheet.line("difference added", g, f"{p} − 35")
-    if kg:
-        g *= factor(kg)
-        sheet.line(f"game kontra level {kg}", g, f"× {factor(kg)}")
+            g = difference_added(sheet, g, p - 35, won, opts)
+    g = game_kontra(sheet, g, kg)
     sheet.total = g
     sheet.line(f"total for {deal.label(deal.declarer)}", g)
     scores = seat_scores(deal, g)
-    if opts.mondfang and c.id in SOLO_WITHOUT and opts.mondfang_contracts == "point_and_solo_brez":
-        _mondfang(deal, opts, sheet, scores)  # SL-12.8, option mondfang_contracts
+    if mondfang_charged(c, opts):
+        _mondfang(deal, opts, sheet, scores)
     return Score(scores, tuple(sheet.lines), (), {DECLARER: p, OPPONENTS: 70 - p},
                  won, kg)  # fmt: skip
 
@@ -485,3 +543,180 @@ def renons_score(
             lines = [*normal.lines, *lines]
     scores[payer] += pen
     return Score(scores, tuple(lines))
+
+
+# --- score-only outcomes -----------------------------------------------------------------------
+
+MONDFANG: Final = "mondfang"
+"""The ``Bonuses`` item of an individual mond charge, ``-mondfang@SEAT`` (SL-12.8)."""
+MAX_DIFFERENCE: Final = 35
+"""The largest ``|Difference|``: a side's card points are 0–70 (SL-11.2), the difference is
+points − 35 (SL-12.1); rounding to 5 (``difference_rounding``) keeps it within ±35."""
+
+
+def score_outcome(o: Outcome, seats: Sequence[str], rs: SlovenianRuleset) -> Score | None:
+    """A deal known by its outcome only (a score sheet's row), scored as :meth:`score` scores
+    a played one; None for klop, whose scores come from each player's own card points
+    (SL-12.7), which a score sheet does not hold."""
+    opts = rs.opts
+    c = rs.contract(o.contract)
+    if c is None:
+        raise ValueError(f"{o.contract!r} is not a contract of the {rs.name} ruleset (SL-4.1)")
+    if c.kind == "klop":
+        return None
+    _outcome_difference(o)
+    members = _outcome_side(o, c, seats, rs)
+    sheet = Sheet()
+    kg = o.kontra("game")
+    _outcome_kontras(o, c)
+    valat = False
+    if c.kind in POINT_KINDS and c.id not in SOLO_WITHOUT:
+        won, valat = _outcome_points(o, c, rs, sheet, kg)
+    else:
+        won = _outcome_flat(o, c, opts, sheet, kg)
+    sheet.line(f"total for {'+'.join([seats[p] for p in members])}", sheet.total)
+    scores = {p: (sheet.total if p in members else 0) for p in range(len(seats))}
+    _outcome_mondfang(o, c, opts, sheet, scores, seats, valat)
+    return Score(scores, tuple(sheet.lines), tuple(sheet.bonuses), {}, won, kg)
+
+
+def _outcome_difference(o: Outcome) -> None:
+    """The Difference is points − 35 of 70 card points: within ±35 (SL-11.2, SL-12.1)."""
+    d = o.difference
+    if d is not None and abs(d) > MAX_DIFFERENCE:
+        why = f"the card points are 0–70 (SL-11.2), so points − 35 is within ±{MAX_DIFFERENCE}"
+        raise OutcomeError(f"Difference {d:+d} cannot be: {why} (SL-12.1)", "Difference")
+
+
+def _outcome_side(o: Outcome, c: Contract, seats: Sequence[str], rs: SlovenianRuleset) -> list[int]:
+    """The declarer side's positions: the declarer, and the called partner (SL-4.2, SL-5)."""
+    if o.declarer not in seats:
+        raise ValueError(f"{c.id} needs its declarer's seat ({' '.join(seats)})")
+    side = [seats.index(o.declarer)]
+    if o.partner:
+        if not c.calls or rs.players != 4:
+            raise ValueError(f"{c.id} is played alone: it has no partner (SL-4.2, SL-15.2)")
+        if o.partner == o.declarer or o.partner not in seats:
+            raise ValueError(f"Partner {o.partner!r}: leave it out when the declarer played "
+                             "alone (SL-4.3)")  # fmt: skip
+        side.append(seats.index(o.partner))
+    return side
+
+
+def _outcome_kontras(o: Outcome, c: Contract) -> None:
+    """Each kontra names the game or an announced bonus (SL-8.3); levels 1–4 (SL-8.1)."""
+    announced = {b.name for b in o.bonuses if b.announced}
+    seen: set[str] = set()
+    for target, level in o.kontras:
+        factor(level)
+        if target in seen:
+            raise ValueError(f"kontra on {target} is given twice: one level per target (SL-8.3)")
+        seen.add(target)
+        if target != "game" and target not in announced:
+            raise ValueError(f"kontra on {target}, which the record does not show announced "
+                             "(SL-8.3)")  # fmt: skip
+
+
+def _outcome_points(
+    o: Outcome, c: Contract, rs: SlovenianRuleset, sheet: Sheet, kg: int
+) -> tuple[bool, bool]:
+    """Three … solo one (SL-12.3, SL-7): ``(won, valat)``; a valat item replaces the game
+    and every other bonus (SL-12.5)."""
+    items = [b for b in o.bonuses if b.name != MONDFANG]
+    valat = next((b for b in items if b.name == "valat"), None)
+    if valat is not None:
+        if len(items) > 1:
+            raise ValueError("valat replaces the game and every other bonus (SL-12.5)")
+        value, mult, v = valat_value(valat.announced, valat.positive, kg, o.kontra("valat"))
+        how = "announced" if valat.announced else "silent"
+        sheet.line(f"valat ({how}) replaces the game", v,
+                   f"{'+' if v > 0 else '−'}{value} × {mult}")  # fmt: skip
+        sheet.bonuses.append(_bonus(valat, v, o.kontra("valat")))
+        sheet.total = v
+        return valat.positive, True
+    if o.difference is None:
+        raise ValueError(f"{c.id} is scored on its Difference (SL-12.1), which is missing")
+    game_lines(sheet, c.id, c.value, o.difference, rs.opts, kg)
+    allowed = rs.allowed_announcements()
+    seen: set[str] = set()
+    for b in items:
+        if b.name in seen:  # SL-7.7: an announced value replaces the silent one
+            raise ValueError(f"{b.name} is given twice (SL-7.7)")
+        seen.add(b.name)
+        _outcome_bonus(o, b, allowed.get(b.name), sheet)
+    return o.difference > 0, False
+
+
+def _outcome_bonus(o: Outcome, b: OutcomeBonus, ann: Announcement | None, sheet: Sheet) -> None:
+    """One bonus item: its announced or silent value (SL-7.3), signed (SL-7.4), times its own
+    kontra (SL-8.3)."""
+    if ann is None or b.seat:
+        raise ValueError(f"{b.name!r} is not a bonus of this ruleset (SL-7.3)")
+    k = o.kontra(b.name)
+    value = ann.announced if b.announced else ann.silent
+    if not value:
+        raise ValueError(f"{b.name} counts only when announced ({ann.rule})")
+    v = bonus_value(value, b.positive, k)
+    how = "announced" if b.announced else "silent"
+    side = "for" if b.positive else "against"
+    kt = f" × {factor(k)}" if k else ""
+    sheet.line(f"{b.name} {how}, {side} the declarer side", v, f"{value}{kt} ({ann.rule})")
+    sheet.bonuses.append(_bonus(b, v, k))
+    sheet.total += v
+
+
+def _bonus(b: OutcomeBonus, value: int, kontra: int) -> Bonus:
+    """The verdict's :class:`Bonus` for an item. A silent one was made by the side it counts
+    for; an announced one counted for a side may be that side's made or the other's failed,
+    which a score sheet does not tell (``made`` None), except a valat, counted for the side
+    that won every trick when made (SL-12.5)."""
+    made = True if not b.announced or (b.positive and b.name == "valat") else None
+    side = DECLARER if b.positive else OPPONENTS
+    return Bonus(b.name, side, b.announced, made, value, kontra=kontra)
+
+
+def _outcome_flat(o: Outcome, c: Contract, opts: SlovenianOptions, sheet: Sheet, kg: int) -> bool:
+    """Beggar, solo without, colour valat, valat …: ±V × game kontra, no bonuses (SL-12.4,
+    SL-7.2). Solo without is won on card points (SL-11.4), the others by tricks: the
+    outcome's ``won``."""
+    if any(b.name != MONDFANG for b in o.bonuses):
+        raise ValueError(f"no bonuses are scored in {c.id} (SL-7.2)")
+    d = o.difference
+    won = d > 0 if c.id in SOLO_WITHOUT and d is not None else o.won
+    if won is None:
+        raise ValueError(f"whether {c.id} was won is not known: give the Difference's sign")
+    if d is None:
+        how = "won" if won else "lost"
+        sheet.line(
+            f"{c.id} {how}", 0, "as the declarer's Result says: the record has no Difference"
+        )
+    g = flat_game_line(sheet, c.id, c.value, won)
+    if c.id in SOLO_WITHOUT and opts.solo_brez_adds_difference:
+        if d is None:
+            raise ValueError(f"{c.id} adds the Difference (SL-12.4), which is missing")
+        g = difference_added(sheet, g, d, won, opts)
+    sheet.total = game_kontra(sheet, g, kg)
+    return won
+
+
+def _outcome_mondfang(
+    o: Outcome,
+    c: Contract,
+    opts: SlovenianOptions,
+    sheet: Sheet,
+    scores: dict[int, int],
+    seats: Sequence[str],
+    valat: bool,
+) -> None:
+    """``-mondfang@SEAT``: that player is charged ``mondfang`` individually (SL-12.8), in
+    the contracts and cases the options charge it in; the one mond is captured once."""
+    charges = [b for b in o.bonuses if b.name == MONDFANG]
+    if len(charges) > 1:
+        raise ValueError("there is one mond: one -mondfang@SEAT at most (SL-12.8)")
+    for b in charges:
+        if not mondfang_charged(c, opts, valat):
+            raise ValueError(f"no mondfang is charged in {c.id} under these options (SL-12.8)")
+        if b.positive or b.announced or b.seat not in seats:
+            raise ValueError("a mondfang is written -mondfang@SEAT, the seat charged (SL-12.8)")
+        scores[seats.index(b.seat)] -= opts.mondfang
+        sheet.line(f"mondfang: {b.seat} lost the mond", -opts.mondfang, "individual")
