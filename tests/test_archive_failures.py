@@ -442,3 +442,21 @@ def test_database_in_use_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     finally:
         holder.kill()
         holder.communicate()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["stats"], ["query", "SELECT 1"], ["export", "--scoresheet", "-"]],
+    ids=lambda c: c[0],
+)
+def test_another_programs_duckdb_file_is_one_line(
+    tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A DuckDB database that tarokpgn did not make: the commands that read an archive say so
+    in one line (they used to fail on its first missing table with DuckDB's message)."""
+    db = tmp_path / "other.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE x (a INTEGER)")
+    assert main([command[0], "--db", str(db), *command[1:]]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a DuckDB database but not a tarokpgn archive" in err

@@ -167,8 +167,25 @@ class Archive:
                     self.con.execute(f"SET memory_limit = {_sql_str(memory_limit)}")
                 self._create()
                 self.drop_unfinished()
+            else:
+                self._require_tables()
         except duckdb.Error as exc:
             raise ArchiveError(_open_error(self.path, exc)) from exc
+
+    _REQUIRED: Final = ("meta", "sources", "occurrences", "deals")
+    """Tables every archive has: a database without them was not made by ``tarokpgn index``."""
+
+    def _require_tables(self) -> None:
+        """Refuse a database opened read-only that is not a tarokpgn archive (another program's
+        DuckDB file): its queries would fail on missing tables one by one."""
+        rows = self.con.execute("SELECT table_name FROM information_schema.tables").fetchall()
+        missing = [t for t in self._REQUIRED if t not in {r[0] for r in rows}]
+        if missing:
+            self.con.close()
+            raise ArchiveError(
+                f"{self.path!r} is a DuckDB database but not a tarokpgn archive (it has no "
+                f"{missing[0]!r} table): `tarokpgn index --db {self.path} FILE…` makes one"
+            )
 
     def __enter__(self) -> Archive:
         return self
