@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up a virtual environment and run the main job on the bundled sample data: check and
 # verify the deals, convert other programs' logs, index the deals into a DuckDB archive, print
-# the statistics and one query.
+# the statistics, draw a chart and a replay page, and run one query.
 # The database goes to demo-out/ (or the folder given as the first argument).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -39,6 +39,12 @@ tarokpgn index --db "$db" examples/*.tpgn examples/sample-archive
 
 echo "== stats (the sample archive is generated data: --include-generated counts it)"
 tarokpgn stats --db "$db" --include-generated
+
+echo "== plot: contract frequencies and success rates as a chart"
+tarokpgn plot --db "$db" contracts --include-generated --out "$out/contracts.svg"
+
+echo "== show: a replay page of the renons example (open it in a browser)"
+tarokpgn show examples/renons.tpgn --html "$out/renons.html"
 
 echo "== query: how often does three win when the called king lay in the talon?"
 tarokpgn query --db "$db" "

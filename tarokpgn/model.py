@@ -435,6 +435,20 @@ class Record:
         """The Result tag (``"N +59 E 0 S 0 W 0"``) as seat → score; None when ``*`` or absent."""
         return parse_scores(self.get("Result"))
 
+    def _repr_html_(self) -> str:
+        """The deal's diagram and verdict as HTML, for notebooks (:mod:`tarokpgn.show.notebook`,
+        imported here so the record needs it only when a notebook asks)."""
+        from tarokpgn.show.notebook import record_html
+
+        return record_html(self)
+
+    def _repr_svg_(self) -> str | None:
+        """The dealt hands drawn as cards, one row a seat (None when no hand is dealt), for
+        notebooks that prefer a picture (:mod:`tarokpgn.show.notebook`)."""
+        from tarokpgn.show.notebook import record_svg
+
+        return record_svg(self)
+
 
 def parse_scores(text: str) -> dict[str, int] | None:
     """``"N +59 E -20 S 0 W 0"`` → ``{"N": 59, …}``; None for ``""`` or ``"*"``.

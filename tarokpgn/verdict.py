@@ -191,6 +191,13 @@ class Verdict:
     def ok(self) -> bool:
         return self.status is Status.OK
 
+    def _repr_html_(self) -> str:
+        """Status, problems and score breakdown as HTML, for notebooks
+        (:mod:`tarokpgn.show.notebook`, imported only when a notebook asks)."""
+        from tarokpgn.show.notebook import verdict_html
+
+        return verdict_html(self)
+
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-ready data (``status`` as its string value)."""
         data = asdict(self)

@@ -4,24 +4,36 @@ this file puts ``tests/`` on ``sys.path``, so tests import their helpers as ``he
 (tests/helpers/).
 
 ``TAROKPGN_REQUIRE_EXTRAS=openspiel`` (set by ``.ci/run``) makes a missing optional library a
-failure of the whole run instead of skipped tests."""
+failure of the whole run instead of skipped tests; ``browser``: Playwright and Debian's chromium
+for the replay page's tests."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from helpers.registry import builtin_variants, saved_registries
 
-EXTRAS = {"openspiel": "pyspiel"}
-"""Optional extra → the module its tests import."""
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium, the browser the replay page's tests drive (tests/test_show_page.py)."""
+
+
+def _imports(module: str) -> Callable[[], bool]:
+    return lambda: importlib.util.find_spec(module) is not None
+
+
+EXTRAS: dict[str, Callable[[], bool]] = {
+    "openspiel": _imports("pyspiel"),
+    "browser": lambda: os.path.exists(CHROMIUM) and _imports("playwright")(),
+}
+"""Optional extra → whether what its tests need is installed (another name: that module)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
     wanted = os.environ.get("TAROKPGN_REQUIRE_EXTRAS", "").split(",")
-    missing = [x for x in wanted if x and importlib.util.find_spec(EXTRAS.get(x, x)) is None]
+    missing = [x for x in wanted if x and not EXTRAS.get(x, _imports(x))()]
     if missing:
         raise pytest.UsageError(f"TAROKPGN_REQUIRE_EXTRAS: not installed: {', '.join(missing)}")
 

@@ -209,7 +209,8 @@ def test_every_view_with_scores_has_a_unit_and_a_variant(club: tuple[Archive, li
         if any("score" in c for c in columns):
             assert {"variant", "unit"} <= set(columns), view
             scored += 1
-    assert scored == 6  # contracts, contract and seat scores, players (two), klop
+    assert scored == 8  # contracts, contract and seat scores, players (two), klop,
+    # score distribution, running totals
 
 
 def test_unit_of_each_variant() -> None:
@@ -285,7 +286,7 @@ def test_statistics_views_read_deals_only_through_v_stat_deals() -> None:
     """What lets a report's filters reach every figure (``v_problems`` lists every finding)."""
     views = schema_views()
     stats = [v for v in views if v not in ("v_deals", "v_stat_deals", "v_problems")]
-    assert len(stats) == 9
+    assert len(stats) == 12
     for view in stats:
         assert not re.search(r"\b(FROM|JOIN)\s+deals\b", views[view]), view
         assert "v_stat_deals" in views[view], view

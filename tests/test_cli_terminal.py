@@ -100,6 +100,7 @@ REQUIRED = {
     "check": [], "fmt": [], "convert": ["--to", "json"], "verify": [],
     "generate": ["--variant", "slovenian-4"], "index": ["deals"], "query": ["SELECT 1"],
     "stats": [], "export": ["--parquet", "out"], "renons": ["deals.tpgn"],
+    "plot": ["contracts", "--out", "c.svg"], "show": ["deals.tpgn"],
 }  # fmt: skip
 """What each command needs before an unknown option can be its only mistake."""
 

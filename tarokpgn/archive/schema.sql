@@ -393,6 +393,57 @@ LEFT JOIN trk t ON t.deal_id = k.deal_id
 LEFT JOIN sco s ON s.deal_id = k.deal_id
 GROUP BY k.variant, k.unit, k.contract;
 
+-- The declarer's computed score per deal, by contract (contracts with a declarer): its
+-- five-number summary (quartiles interpolated) and mean, in the variant's unit.
+CREATE OR REPLACE VIEW v_score_distribution AS
+SELECT d.variant, d.contract,
+       count(*) AS deals,
+       min(s.computed) AS min_score,
+       round(quantile_cont(s.computed, 0.25), 2) AS q1_score,
+       round(quantile_cont(s.computed, 0.5), 2) AS median_score,
+       round(quantile_cont(s.computed, 0.75), 2) AS q3_score,
+       max(s.computed) AS max_score,
+       round(avg(s.computed), 2) AS avg_score,
+       d.unit
+FROM v_stat_deals d
+JOIN scores s ON s.deal_id = d.deal_id AND s.seat = d.declarer
+WHERE s.computed IS NOT NULL
+GROUP BY d.variant, d.unit, d.contract;
+
+-- The declarer side's card points per deal, by contract (contracts with a declarer): the
+-- five-number summary (quartiles interpolated) and mean.
+CREATE OR REPLACE VIEW v_card_point_distribution AS
+SELECT variant, contract,
+       count(*) AS deals,
+       min(declarer_points) AS min_points,
+       round(quantile_cont(declarer_points, 0.25), 2) AS q1_points,
+       round(quantile_cont(declarer_points, 0.5), 2) AS median_points,
+       round(quantile_cont(declarer_points, 0.75), 2) AS q3_points,
+       max(declarer_points) AS max_points,
+       round(avg(declarer_points), 2) AS avg_points
+FROM v_stat_deals
+WHERE declarer_points IS NOT NULL
+GROUP BY variant, contract;
+
+-- Each player's running total per variant: the deals with a computed score numbered in the
+-- order they were played (date, match, deal number; undated deals last), with the score and
+-- the sum so far, in the variant's unit.
+CREATE OR REPLACE VIEW v_running_totals AS
+SELECT st.player, d.variant,
+       row_number() OVER w AS n,
+       d.played_on, d.match, d.deal_no,
+       sc.computed AS score,
+       sum(sc.computed) OVER w AS running_score,
+       d.unit
+FROM seats st
+JOIN v_stat_deals d ON d.deal_id = st.deal_id
+JOIN scores sc ON sc.deal_id = st.deal_id AND sc.seat = st.seat
+WHERE st.player IS NOT NULL AND sc.computed IS NOT NULL
+WINDOW w AS (PARTITION BY st.player, d.variant
+             ORDER BY d.played_on NULLS LAST, d.match, TRY_CAST(d.deal_no AS INTEGER),
+                      d.deal_no, d.deal_id
+             ROWS UNBOUNDED PRECEDING);
+
 -- Findings by origin and code (every deal's, generated ones included).
 CREATE OR REPLACE VIEW v_problems AS
 SELECT p.origin, p.code, d.variant, count(*) AS n, any_value(p.message) AS example

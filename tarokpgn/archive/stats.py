@@ -159,6 +159,17 @@ REPORTS: tuple[Report, ...] = (
     Report("player-contracts", "Players as declarer, by contract", "v_player_contracts",
            "player, variant, contract, deals, won, success_pct, avg_score, unit",
            "player, variant, deals DESC, contract", per_player=True, on_request=True),
+    Report("score-distribution", "Declarer's score per deal by contract: quartiles and mean",
+           "v_score_distribution", "variant, contract, deals, min_score, q1_score, median_score, "
+           "q3_score, max_score, avg_score, unit", "variant, deals DESC, contract",
+           on_request=True),
+    Report("card-points", "Declarer side's card points per deal by contract: quartiles and mean",
+           "v_card_point_distribution", "variant, contract, deals, min_points, q1_points, "
+           "median_points, q3_points, max_points, avg_points", "variant, deals DESC, contract",
+           on_request=True),
+    Report("running-totals", "Players' running totals, deal by deal", "v_running_totals",
+           "player, variant, n, played_on, match, deal_no, score, running_score, unit",
+           "player, variant, n", per_player=True, on_request=True),
 )  # fmt: skip
 """Every report, in the order ``tarokpgn stats`` prints them."""
 

@@ -24,10 +24,12 @@ COMMANDS = (
     "fmt",
     "convert",
     "verify",
+    "show",
     "generate",
     "index",
     "query",
     "stats",
+    "plot",
     "export",
     "renons",
 )

@@ -98,6 +98,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "-i", "--in-place", action="store_true", help="with --annotate: rewrite FILE"
     )
+    parser.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="also write the judge's sheet: the replay page stopped at the trick in question, "
+        "the evidence highlighted and the judgement beside it",
+    )
     parser.set_defaults(func=run, failed=False)  # failed: set when a deal could not be judged
 
 
@@ -285,6 +291,8 @@ def run(args: argparse.Namespace) -> int:
             raise Failure("--in-place needs --annotate and a file name", 2)
         results = _read(args)
         done = _judge_all(args, results, select(results, args.deal, args.match))
+        if args.html:
+            _write_sheet(args.html, results, done)
         if args.annotate:
             _write_annotated(args, results, done)
             paint = Painter(sys.stderr)
@@ -308,6 +316,26 @@ def run(args: argparse.Namespace) -> int:
         print(f"tarokpgn renons: {exc}", file=sys.stderr)
         return exc.code
     return 1 if args.failed else 0
+
+
+def _write_sheet(
+    path: str, results: list[Record | NotationError], done: list[tuple[int, DealRuling]]
+) -> None:
+    """``--html``: the judge's sheet (:mod:`tarokpgn.show.html`), each deal opened at the trick
+    of its deciding judgement (else its first)."""
+    from tarokpgn.replay import verify
+    from tarokpgn.show.html import DealView, write_page
+
+    views = []
+    for i, ruling in done:
+        record = results[i]
+        assert isinstance(record, Record)
+        focus = ruling.judgements.index(ruling.decisive) if ruling.decisive else 0
+        views.append(DealView(record, verify(record), ruling, focus))
+    try:
+        write_page(path, views, "Renons judgement")
+    except OSError as exc:
+        raise Failure(f"cannot write {path}: {exc.strerror}", 2) from None
 
 
 # --- verify --renons -----------------------------------------------------------------------------

@@ -30,6 +30,18 @@ def register(subparsers: Any) -> None:
         "generated deals (a Generator tag) are left out unless --include-generated.",
     )
     add_db_option(parser)
+    add_filter_options(parser)
+    parser.add_argument(
+        "--report", action="append", choices=[r.name for r in REPORTS], metavar="NAME",
+        help="print only this report (repeatable): " + ", ".join(r.name for r in REPORTS),
+    )  # fmt: skip
+    add_format_options(parser)
+    parser.set_defaults(func=run)
+
+
+def add_filter_options(parser: argparse.ArgumentParser) -> None:
+    """The filter options (``--variant`` … ``--include-generated``); :func:`filters_from_args`
+    reads them."""
     filters = parser.add_argument_group("filters (each applies to every report)")
     filters.add_argument("--variant", metavar="V", help="only deals of this variant")
     filters.add_argument(
@@ -49,15 +61,9 @@ def register(subparsers: Any) -> None:
         "--include-generated", action="store_true",
         help="count the deals `tarokpgn generate` wrote (left out by default)",
     )  # fmt: skip
-    parser.add_argument(
-        "--report", action="append", choices=[r.name for r in REPORTS], metavar="NAME",
-        help="print only this report (repeatable): " + ", ".join(r.name for r in REPORTS),
-    )  # fmt: skip
-    add_format_options(parser)
-    parser.set_defaults(func=run)
 
 
-def _filters(args: argparse.Namespace) -> Filters:
+def filters_from_args(args: argparse.Namespace) -> Filters:
     """The filters the options give; :class:`FilterError` for a malformed date."""
     return Filters(
         variant=args.variant,
@@ -72,7 +78,7 @@ def _filters(args: argparse.Namespace) -> Filters:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        filters = _filters(args)
+        filters = filters_from_args(args)
         with open_read_only(args.db) as archive:
             results = list(run_reports(archive, args.report, filters))
             left_out = generated_left_out(archive, filters)

@@ -1,0 +1,246 @@
+"""The terminal diagram of a deal (tarokpgn.show.terminal): every example deal rendered to a
+100-column console and read back as a person reads it, without colour: the cards of each seat,
+who played what in each trick, the leader and the winner, the findings on their trick and the
+score, checked against the record and the verifier's verdict. Then ``tarokpgn show`` in a real
+pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tarokpgn import iter_file, verify
+from tarokpgn.cards import DECKS
+from tarokpgn.model import Hand, Record, Trick, format_scores
+from tarokpgn.show.terminal import render_terminal
+from tarokpgn.variants import variant_spec
+from tarokpgn.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.tpgn"))
+DEALS = [(path, i) for path in EXAMPLES for i, _ in enumerate(iter_file(str(path)))]
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _deal(path: Path, index: int) -> Record:
+    record = list(iter_file(str(path)))[index]
+    assert isinstance(record, Record), record
+    return record
+
+
+def _render(record: Record, verdict: Verdict) -> str:
+    console = Console(record=True, width=100, file=io.StringIO())
+    render_terminal(record, verdict, console)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def _section(text: str, title: str, is_row: Callable[[str], bool]) -> list[str]:
+    """The lines under the heading ``title`` (its table's header, rule and rows) up to the
+    first that is no row."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    start = lines.index(title) + 1
+    out = lines[start : start + 2] if title in ("Hands", "Tricks") else []
+    for line in lines[start + len(out) :]:
+        if not line or not is_row(line):
+            break
+        out.append(line)
+    return out
+
+
+def _finding_row(line: str) -> bool:
+    return line.startswith(("trick ", "deal ", " "))
+
+
+def _tokens(cell: str, deck: str) -> list[str]:
+    return [w for w in cell.split() if w in DECKS[deck] or w == "?"]
+
+
+def _hands_shown(text: str, record: Record) -> dict[str, Counter[str]]:
+    """Seat → the cards the hands table shows it (a row is its first line, which starts with
+    the seat label, and the indented lines after it)."""
+    deck = variant_spec(record.variant).deck
+    rows = _section(text, "Hands", lambda line: line[0] == " " or line.split()[0] in record.seats)
+    rows = rows[2:]  # header and rule
+    shown: dict[str, Counter[str]] = {}
+    seat = None
+    for line in rows:
+        first = line.split(maxsplit=1)[0]
+        if not line.startswith(" ") and first in record.seats:
+            seat = first
+            shown[seat] = Counter()
+        assert seat is not None, line
+        shown[seat].update(_tokens(line, deck))  # seat labels and names are no cards
+    return shown
+
+
+def _trick_table(text: str, record: Record) -> list[dict[str, str]]:
+    """Each row of the tricks table as column heading → cell text, cut at the headings."""
+    lines = _section(text, "Tricks", lambda line: line[:3].strip().isdigit() or line[0] == " ")
+    header = lines[0]
+    names = ["#", "Lead"] + [f"{s} {record.player(s)}".strip() for s in record.seats]
+    names += ["Won by"] + (["Findings"] if "Findings" in header else [])
+    starts = [header.index(n) if n != "#" else 0 for n in names]
+    rows = []
+    for line in lines[2:]:
+        if line[: starts[1]].strip():  # a trick's first line (a Findings cell may wrap)
+            bounds = zip(starts, [*starts[1:], len(line)], strict=True)
+            rows.append({n: line[a:b].strip() for n, (a, b) in zip(names, bounds, strict=True)})
+        elif "Findings" in names:
+            rows[-1]["Findings"] += " " + line[starts[-1] :].strip()
+    return rows
+
+
+@pytest.mark.parametrize(("path", "index"), DEALS, ids=[f"{p.stem}-{i + 1}" for p, i in DEALS])
+def test_every_example_deal(path: Path, index: int) -> None:
+    record = _deal(path, index)
+    verdict = verify(record)
+    text = _render(record, verdict)
+    assert "\x1b" not in text
+    assert text.splitlines()[0].endswith(verdict.status.value.upper())
+    _check_hands(text, record)
+    _check_tricks(text, record, verdict)
+    if verdict.scores is not None:
+        assert re.search(rf"^computed +{re.escape(format_scores(verdict.scores))}$", text, re.M)
+
+
+def _check_hands(text: str, record: Record) -> None:
+    hands = {h.seat: Counter(h.cards) for h in record.of_type(Hand)}
+    if not hands:
+        assert "No hands recorded." in text
+        return
+    shown = _hands_shown(text, record)
+    assert list(shown) == list(record.seats)
+    for seat in record.seats:
+        assert shown[seat] == hands.get(seat, Counter()), seat
+
+
+def _check_tricks(text: str, record: Record, verdict: Verdict) -> None:
+    tricks = list(record.of_type(Trick))
+    if not tricks:
+        assert "No tricks recorded." in text
+        return
+    rows = _trick_table(text, record)
+    assert [int(r["#"]) for r in rows] == [t.number for t in tricks]
+    seats = record.seats
+    for i, (trick, row) in enumerate(zip(tricks, rows, strict=True)):
+        assert row["Lead"] == trick.leader
+        first = seats.index(trick.leader)
+        winner = verdict.trick_winners[i] if i < len(verdict.trick_winners) else "?"
+        assert row["Won by"] == winner
+        for k, card in enumerate(trick.cards):
+            seat = seats[(first + k) % len(seats)]
+            cell = row[f"{seat} {record.player(seat)}".strip()]
+            lead = ">" if seat == trick.leader else ""
+            won = "*" if seat == winner else ""
+            assert cell == f"{lead}{card}{won}", (trick.number, seat)
+
+
+def test_findings_stand_on_their_trick() -> None:
+    record = _deal(ROOT / "tests/golden/czech/bad-must-beat.tpgn", 0)
+    verdict = verify(record)
+    text = _render(record, verdict)
+    assert text.splitlines()[0].endswith("ILLEGAL")
+    rows = {int(r["#"]): r["Findings"] for r in _trick_table(text, record)}
+    assert rows[1] == "must-beat S"
+    assert rows[2] == "wrong-leader S"
+    assert all(not notes for n, notes in rows.items() if n > 2)
+    messages = {p.trick: p.message for p in verdict.problems}
+    findings = "\n".join(_section(text, "Findings", _finding_row))
+    assert re.search(r"^trick 1 +must-beat: ", findings, re.M)
+    assert " ".join(messages[1].split()[:4]) in " ".join(findings.split())
+
+
+def test_renons_judgement_on_the_claimed_trick() -> None:
+    record = _deal(ROOT / "examples/renons.tpgn", 0)
+    text = _render(record, verify(record))
+    rows = {int(r["#"]): r["Findings"] for r in _trick_table(text, record)}
+    assert rows[7] == "follow-suit W; renons S→W: proven"
+    assert [n for n, notes in rows.items() if notes] == [7]
+    findings = " ".join(" ".join(_section(text, "Findings", _finding_row)).split())
+    assert "trick 7 renons S W 7 revoke: proven [SL-9.2]" in findings
+    assert "W pays" in findings
+
+
+def test_partial_record_shows_what_it_has() -> None:
+    record = _deal(ROOT / "examples/partial.tpgn", 0)
+    text = _render(record, verify(record))
+    shown = _hands_shown(text, record)
+    assert shown["W"]["?"] == 8
+    assert not shown["E"] and not shown["S"]
+    assert re.search(r"^E Bojan +no hand", text, re.M)
+    assert "Exchange: W (Darja) takes H2 C7 SN, lays away D4 C8 H2" in text
+    assert "Contract: three, declarer W (Darja), partner N (Ana)" in text
+
+
+def test_before_play_lines() -> None:
+    record = _deal(ROOT / "examples/slovenian-4.tpgn", 1)
+    text = _render(record, verify(record))
+    for line in (
+        "Talon: CK T4 HN DJ D4 H3",
+        "Auction: N three, E pass, S pass, W pass",
+        "Call: N (Ana) calls HK",
+        "Exchange: N (Ana) takes CK T4 HN, lays away D2 S8 C7",
+        "Announce: N (Ana) announces trula",
+        "Kontra: E (Bojan) level 1 on game",
+        "Contract: three, declarer N (Ana), partner S (Cene)",
+    ):
+        assert line in text.splitlines()
+    assert re.search(r"^total for N\+S +\+102$", text, re.M)
+
+
+def _run_in_pty(argv: list[str], env: dict[str, str]) -> str:
+    """Run ``argv`` with a pseudo-terminal as its standard output; everything it printed."""
+    main, child = pty.openpty()
+    proc = subprocess.Popen(argv, stdout=child, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+    os.close(child)
+    chunks = []
+    while True:
+        ready, _, _ = select.select([main], [], [], 60)
+        if not ready:
+            proc.kill()
+            raise AssertionError("tarokpgn show wrote nothing for 60 s")
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    out = b"".join(chunks).decode().replace("\r\n", "\n")
+    assert proc.wait(timeout=60) == 0, out
+    return out
+
+
+def test_show_command_on_a_terminal() -> None:
+    env = {**os.environ, "COLUMNS": "100", "LINES": "50", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    argv = [sys.executable, "-m", "tarokpgn", "show", "examples/slovenian-4.tpgn", "--deal", "1"]
+    out = _run_in_pty(argv, env)
+    assert ANSI.search(out), "a terminal gets colour"
+    text = ANSI.sub("", out)
+    record = _deal(ROOT / "examples/slovenian-4.tpgn", 0)
+    assert text.splitlines()[0].startswith("Club evening · Koper · 2026.11.20 · deal 1")
+    _check_hands(text, record)
+    _check_tricks(text, record, verify(record))
+    assert _colours(out)
+    plain = _run_in_pty(argv, {**env, "NO_COLOR": "1"})
+    assert not _colours(plain), "NO_COLOR: bold at most, no colour"
+    assert ANSI.sub("", plain) == text
+
+
+def _colours(out: str) -> set[int]:
+    """The colour codes among the SGR escape sequences of ``out`` (foreground, background)."""
+    codes = {int(c) for seq in re.findall(r"\x1b\[([0-9;]*)m", out) for c in seq.split(";") if c}
+    return {c for c in codes if 30 <= c <= 49 or 90 <= c <= 107}
