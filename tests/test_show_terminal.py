@@ -183,6 +183,15 @@ def test_partial_record_shows_what_it_has() -> None:
     assert "Contract: three, declarer W (Darja), partner N (Ana)" in text
 
 
+@pytest.mark.parametrize("name", ["[/bold]x", "[red]Cene[/red] [blink]x"])
+def test_a_name_with_brackets_is_printed_as_written(name: str) -> None:
+    """Player names are text, never rich markup: ``[/bold]`` used to crash the tricks table."""
+    record = _deal(ROOT / "examples/partial.tpgn", 0)
+    record = Record(tuple((k, name if k == "S" else v) for k, v in record.tags), record.items)
+    text = _render(record, verify(record))
+    assert f"S {name}" in text
+
+
 def test_before_play_lines() -> None:
     record = _deal(ROOT / "examples/slovenian-4.tpgn", 1)
     text = _render(record, verify(record))

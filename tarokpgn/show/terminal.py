@@ -361,7 +361,7 @@ def _tricks_table(record: Record, rows: list[TrickRow]) -> Table:
     table.add_column("Lead", no_wrap=True)
     for seat in record.seats:
         name = record.player(seat)
-        table.add_column(f"{seat} {name}".strip(), no_wrap=True)
+        table.add_column(Text(f"{seat} {name}".strip()), no_wrap=True)  # a name is not markup
     table.add_column("Won by", no_wrap=True)
     noted = any(row.findings for row in rows)
     if noted:
