@@ -253,3 +253,16 @@ def _colours(out: str) -> set[int]:
     """The colour codes among the SGR escape sequences of ``out`` (foreground, background)."""
     codes = {int(c) for seq in re.findall(r"\x1b\[([0-9;]*)m", out) for c in seq.split(";") if c}
     return {c for c in codes if 30 <= c <= 49 or 90 <= c <= 107}
+
+
+def test_match_chooses_the_deals_and_a_missing_file_is_said_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--match`` without ``--deal`` draws that match's deals only (it used to draw every deal);
+    a file that cannot be opened is reported once."""
+    from tarokpgn.cli import main
+
+    assert main(["show", str(ROOT / "examples/slovenian-4.tpgn"), "--match", "nosuch"]) == 1
+    assert capsys.readouterr().err == "tarokpgn show: no deal of match nosuch in the file\n"
+    assert main(["show", "nosuch.tpgn"]) == 1
+    assert capsys.readouterr().err.count("nosuch.tpgn") == 1

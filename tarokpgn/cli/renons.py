@@ -123,7 +123,14 @@ def select(
 ) -> list[int]:
     """Indexes into ``results`` of the chosen deal(s); raises :class:`Failure`."""
     if deal is None:
-        return list(range(len(results)))
+        found = [
+            i
+            for i, r in enumerate(results)
+            if match is None or (isinstance(r, Record) and r.get("Match") == match)
+        ]
+        if match is not None and not found:
+            raise Failure(f"no deal of match {match} in the file")
+        return found
     records = [(i, r) for i, r in enumerate(results) if isinstance(r, Record)]
     if any(r.get("Deal") for _, r in records):
         found = [

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, read_inputs
@@ -19,6 +18,7 @@ from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
 from tarokpgn.replay import verify_all
 from tarokpgn.show.html import DealView, ruling_of, write_page
+from tarokpgn.show.terminal import render_terminal
 from tarokpgn.verdict import Verdict
 
 
@@ -50,8 +50,8 @@ def register(subparsers: Any) -> None:
 def _read(args: argparse.Namespace) -> list[Record | NotationError]:
     reporter = Reporter()
     results = [r for _name, r in read_inputs([args.file], reporter, args.input_format)]
-    if reporter.failed_inputs:
-        raise Failure(f"cannot read {args.file}")
+    if reporter.failed_inputs:  # the reporter said why
+        raise Failure("")
     if not results:
         raise Failure(f"no deal in {args.file}")
     return results
@@ -80,14 +80,6 @@ def chosen_deals(args: argparse.Namespace) -> list[tuple[Record, Verdict]]:
     return out
 
 
-def _terminal() -> Callable[..., None] | None:
-    try:
-        from tarokpgn.show.terminal import render_terminal
-    except ImportError:
-        return None
-    return render_terminal
-
-
 def run(args: argparse.Namespace) -> int:
     """Draw the chosen deals as a page or on the terminal."""
     try:
@@ -101,13 +93,11 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             print(f"wrote {args.html} ({len(views)} deal{'s' * (len(views) != 1)})")
             return 0
-        render = _terminal()
-        if render is None:
-            raise Failure("the terminal view is not available in this version: use --html OUT.html")
         out = console(sys.stdout)
         for record, verdict in deals:
-            render(record, verdict, out)
+            render_terminal(record, verdict, out)
     except Failure as exc:
-        print(f"tarokpgn show: {exc}", file=sys.stderr)
+        if str(exc):
+            print(f"tarokpgn show: {exc}", file=sys.stderr)
         return exc.code
     return 0
