@@ -42,6 +42,7 @@ from tarokpgn.model import (
 from tarokpgn.notation.transformer import deck_for
 from tarokpgn.renons import DealRuling, Judgement, RecordError, deal_name, judge_deal, text
 from tarokpgn.renons.render import HEADLINES
+from tarokpgn.show import plays
 from tarokpgn.show.svg import card_pictures
 from tarokpgn.verdict import Problem, Verdict
 
@@ -108,15 +109,6 @@ def exchanged(hands: Hands, exchanges: Iterable[Exchange], deck: Deck) -> Hands:
     return out
 
 
-def plays(record: Record, trick: Trick) -> list[tuple[str | None, str]]:
-    """(seat, card) for each card of ``trick``, from its leader round the table."""
-    seats = record.seats
-    if trick.leader not in seats:
-        return [(None, card) for card in trick.cards]
-    first = seats.index(trick.leader)
-    return [(seats[(first + i) % len(seats)], card) for i, card in enumerate(trick.cards)]
-
-
 # --- steps ---------------------------------------------------------------------------------------
 
 
@@ -137,7 +129,7 @@ def steps(record: Record, verdict: Verdict) -> list[dict[str, Any]]:
     won = dict.fromkeys(record.seats, 0)
     tricks = list(record.of_type(Trick))
     for i, trick in enumerate(tricks):
-        played = plays(record, trick)
+        played = plays(trick, record.seats)
         for seat, card in played:
             _take_out(hands.get(seat) if seat else None, card)
         winner = verdict.trick_winners[i] if i < len(verdict.trick_winners) else None

@@ -41,6 +41,7 @@ from tarokpgn.model import (
     Trick,
     format_scores,
 )
+from tarokpgn.show import plays
 from tarokpgn.variants import find_variant
 from tarokpgn.verdict import Problem, Verdict
 
@@ -162,11 +163,8 @@ def hand_rows(record: Record, verdict: Verdict | None = None) -> list[HandRow]:
 
 
 def played_by_seat(trick: Trick, seats: tuple[str, ...]) -> dict[str, str]:
-    """Seat → card of one trick: the record lists them in order of play from the leader."""
-    if trick.leader not in seats:
-        return {}
-    first = seats.index(trick.leader)
-    return {seats[(first + i) % len(seats)]: card for i, card in enumerate(trick.cards)}
+    """Seat → card of one trick (:func:`tarokpgn.show.plays`)."""
+    return {seat: card for seat, card in plays(trick, seats) if seat is not None}
 
 
 def _judgements(record: Record, verdict: Verdict) -> list[Finding]:
