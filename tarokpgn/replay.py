@@ -543,7 +543,8 @@ def _base(prev: _Run | None, number: int) -> tuple[dict[str, int] | None, str]:
     if prev is None or prev.number != number - 1:
         return None, ""
     if prev.totals is not None:
-        return prev.totals, f"the results of deals 1–{number - 1} ({format_scores(prev.totals)})"
+        deals = "the result of deal 1" if number == 2 else f"the results of deals 1–{number - 1}"
+        return prev.totals, f"{deals} ({format_scores(prev.totals)})"
     if prev.written is not None:
         return prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
     return None, ""

@@ -101,6 +101,7 @@ REQUIRED = {
     "generate": ["--variant", "slovenian-4"], "index": ["deals"], "query": ["SELECT 1"],
     "stats": [], "export": ["--parquet", "out"], "renons": ["deals.tpgn"],
     "plot": ["contracts", "--out", "c.svg"], "show": ["deals.tpgn"],
+    "tournament": ["standings", "cup"],
 }  # fmt: skip
 """What each command needs before an unknown option can be its only mistake."""
 

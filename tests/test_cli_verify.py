@@ -68,3 +68,20 @@ def test_verify_unreadable_record(tmp_path: Path, capsys: pytest.CaptureFixture[
     bad = tmp_path / "bad.tpgn"
     bad.write_text('[Variant "slovenian-4"]\n\nhand N ZZ\nend\n', encoding="utf-8")
     assert main(["verify", str(bad)]) == 1
+
+
+def test_totals_message_after_one_deal() -> None:
+    """The second deal's wrong Totals are measured against "the result of deal 1", not
+    against "the results of deals 1–1"."""
+    from tarokpgn import iter_records, verify_all
+
+    text = Path("examples/slovenian-4.tpgn").read_text(encoding="utf-8")
+    records = [r for r in iter_records(text) if not isinstance(r, Exception)][:2]
+    second = records[1]
+    totals = second.get("Totals")
+    assert totals is not None
+    wrong = text.replace(f'[Totals "{totals}"]', '[Totals "N 1 E 2 S 3 W 4"]', 1)
+    recs = [r for r in iter_records(wrong) if not isinstance(r, Exception)][:2]
+    _, verdict = list(verify_all(recs))[1]
+    messages = [p.message for p in verdict.problems if p.code == "totals-mismatch"]
+    assert messages and "the result of deal 1 (" in messages[0], messages

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from matplotlib.dates import num2date
 
 from tarokpgn.archive.plots import CHARTS, figure, report_rows
 from tarokpgn.archive.store import Archive
@@ -107,8 +108,10 @@ def check_row(report: str, row: dict[str, Any], artists: dict[str, Any]) -> None
                 assert artists[f"{column}/{key}"].get_width() == pytest.approx(row[column])
     elif report == "running-totals":
         line = artists[f"running_score/{row['player']}/{row['variant']}"]
-        points = dict(zip(line.get_xdata(), line.get_ydata(), strict=True))
-        assert points[row["n"]] == row["running_score"]
+        x, y = line.get_xdata()[row["n"] - 1], line.get_ydata()[row["n"] - 1]
+        assert y == row["running_score"]
+        dated = ax_dated(line.axes)
+        assert num2date(x).date().isoformat() == row["played_on"] if dated else x == row["n"]
     else:
         stat = "score" if report == "score-distribution" else "points"
         box = {p: artists[f"{stat}/{key}/{p}"] for p in ("box", "median", "mean", "low", "high")}
@@ -146,7 +149,27 @@ def test_axes_name_their_units(db: Path) -> None:
             assert ax.get_xlabel().endswith(f"({unit})"), (report, ax.get_xlabel())
     for ax in {a.axes for a in drawn(db, "running-totals", ["--player", "Eva", *options]).values()}:
         assert ax.get_ylabel() in ("running total (points)", "running total (haléře)")
-        assert ax.get_xlabel().endswith("(deals)")
+        assert ax.get_xlabel().startswith("date played (days")
+
+
+def ax_dated(ax: Any) -> bool:
+    """Whether the x-axis of ``ax`` shows dates (else deals)."""
+    return bool(ax.get_xlabel().startswith("date played"))
+
+
+def test_running_totals_over_time_or_deal_by_deal(db: Path) -> None:
+    """Deals of several days are drawn at their dates; the deals of one day (a match of one
+    evening) deal by deal, on whole-deal ticks, also for a single deal."""
+    over_days = drawn(db, "running-totals", ["--include-generated", "--player", "Eva"])
+    assert all(ax_dated(a.axes) for a in over_days.values())
+    one_day = ["--include-generated", "--match", "Jihlava 2024.01.01"]
+    single = ["--player", "Darja", "--file", "*renons.tpgn"]  # one deal
+    for options in (one_day, single):
+        axes = {a.axes for a in drawn(db, "running-totals", options).values()}
+        for ax in axes:
+            assert ax.get_xlabel().endswith("(deals)")
+            ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+            assert ticks and all(t == int(t) for t in ticks), ticks
 
 
 @pytest.mark.parametrize("report", list(CHARTS))

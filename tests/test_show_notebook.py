@@ -178,9 +178,15 @@ def _talon(record: Record) -> tuple[str, ...]:
 
 
 def test_ipython_display_formatter() -> None:
-    formatters = pytest.importorskip("IPython.core.formatters")
+    """Jupyter's own formatter (IPython, in the ``dev`` extra: it runs in CI) finds the
+    pictures: a record as HTML and SVG, a verdict as HTML only (it holds no cards to draw; its
+    status, findings and breakdown are text, which HTML gives selectable and searchable)."""
+    from IPython.core.formatters import DisplayFormatter
+
     record = _deal(ROOT / "examples/slovenian-4.tpgn", 1)
-    data, _ = formatters.DisplayFormatter().format(record)
+    data, _ = DisplayFormatter().format(record)
     assert data["text/html"] == record._repr_html_()
-    verdict_data, _ = formatters.DisplayFormatter().format(verify(record))
+    assert data["image/svg+xml"] == record._repr_svg_()
+    verdict_data, _ = DisplayFormatter().format(verify(record))
     assert "tarokpgn-verdict" in verdict_data["text/html"]
+    assert "image/svg+xml" not in verdict_data

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -84,6 +85,10 @@ def make_page(tmp_path: Path, example: str, *extra: str) -> Path:
     out = tmp_path / (Path(example).stem + ".html")
     done = tarokpgn("show", str(EXAMPLES / example), "--html", str(out), *extra)
     assert done.returncode == 0, done.stderr
+    assert done.stdout == ""  # the line saying so is on stderr, as renons --html and plot say it
+    assert re.fullmatch(
+        rf"tarokpgn show: wrote {re.escape(str(out))} \(\d+ deals?\)\n", done.stderr
+    )
     return out
 
 
@@ -271,6 +276,19 @@ def test_score_breakdown_at_the_end(tmp_path: Path, open_page: Any) -> None:
     assert view.page.inner_text("#score .status") == verdict.status.value.upper()
 
 
+def test_card_points_say_what_they_are(tmp_path: Path, open_page: Any) -> None:
+    """The card points won are labelled as the deal's whole count, which the breakdown may
+    split (Ottocento: EW's 44 are its "card points" 38 and "last trick" 6)."""
+    view = open_page(make_page(tmp_path, "ottocento.tpgn"))
+    view.key("End")
+    shown = view.page.inner_text("#card-points")
+    assert shown.startswith("card points won: NS 49, EW 44 of 93 (every card point of the deal")
+    rows = view.page.eval_on_selector_all(
+        "#breakdown tr", "rs => rs.map(r => [r.cells[0].innerText, r.cells[1].innerText])"
+    )
+    assert ["EW card points", "38"] in rows and ["EW last trick", "6"] in rows
+
+
 def test_finding_shown_on_its_trick(tmp_path: Path, open_page: Any) -> None:
     golden = ROOT / "tests" / "golden" / "czech" / "bad-follow-suit"
     expected = json.loads(golden.with_suffix(".verdict.json").read_text())["problems"]
@@ -326,6 +344,25 @@ def test_judges_sheet_stops_at_the_trick(tmp_path: Path, open_page: Any) -> None
     assert marked == ["DN", "D1", "D4"]  # what W should have played from, still in his hand
     assert "W (Darja) pays" in view.page.inner_text("#here")
     view.shot("judges-sheet.png")
+
+
+def test_judges_sheet_of_a_claim_from_the_command_line(tmp_path: Path, open_page: Any) -> None:
+    """The sheet shows the judgement asked for and the deal after it, not the file's own claim
+    (it showed the RENONS status and scores of the record's claim against W)."""
+    out = tmp_path / "sheet.html"
+    claim = ["--deal", "5", "--claimant", "S", "--accused", "E", "--trick", "3"]
+    done = tarokpgn("renons", str(EXAMPLES / "renons.tpgn"), *claim, "--html", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == f"tarokpgn renons: wrote {out} (1 deal)\n"
+    assert "Scores: N 0  E 0  S −45  W 0" in done.stdout
+    view = open_page(out)
+    assert view.label().startswith("Trick 3 ")
+    assert view.page.inner_text("#here .judgement .verdict-word") == "NOT PROVEN"
+    assert view.page.inner_text("#status") == "ILLEGAL"  # W's revoke of trick 7 is unsettled
+    view.key("End")
+    assert view.page.inner_text("#score .status") == "ILLEGAL"
+    shown = {s: view.page.inner_text(f'#scores tr[data-seat="{s}"] td') for s in "NESW"}
+    assert shown == {"N": "0", "E": "0", "S": "-45", "W": "0"}
 
 
 def test_several_deals_with_a_list(tmp_path: Path, open_page: Any) -> None:

@@ -84,13 +84,19 @@ def _hands_shown(text: str, record: Record) -> dict[str, Counter[str]]:
     return shown
 
 
+def _heading_at(header: str, heading: str) -> int:
+    """Where the column ``heading`` (a seat label, or words) starts in the header line."""
+    found = re.search(rf"(?<!\S){re.escape(heading)}(?!\S)", header)
+    assert found, (heading, header)
+    return found.start()
+
+
 def _trick_table(text: str, record: Record) -> list[dict[str, str]]:
     """Each row of the tricks table as column heading → cell text, cut at the headings."""
     lines = _section(text, "Tricks", lambda line: line[:3].strip().isdigit() or line[0] == " ")
     header = lines[0]
-    names = ["#", "Lead"] + [f"{s} {record.player(s)}".strip() for s in record.seats]
-    names += ["Won by"] + (["Findings"] if "Findings" in header else [])
-    starts = [header.index(n) if n != "#" else 0 for n in names]
+    names = ["#", "Lead", *record.seats, "Won by"] + (["Findings"] if "Findings" in header else [])
+    starts = [_heading_at(header, n) if n != "#" else 0 for n in names]
     rows = []
     for line in lines[2:]:
         if line[: starts[1]].strip():  # a trick's first line (a Findings cell may wrap)
@@ -140,7 +146,7 @@ def _check_tricks(text: str, record: Record, verdict: Verdict) -> None:
         assert row["Won by"] == winner
         for k, card in enumerate(trick.cards):
             seat = seats[(first + k) % len(seats)]
-            cell = row[f"{seat} {record.player(seat)}".strip()]
+            cell = row[seat]
             lead = ">" if seat == trick.leader else ""
             won = "*" if seat == winner else ""
             assert cell == f"{lead}{card}{won}", (trick.number, seat)
@@ -178,7 +184,8 @@ def test_partial_record_shows_what_it_has() -> None:
     shown = _hands_shown(text, record)
     assert shown["W"]["?"] == 8
     assert not shown["E"] and not shown["S"]
-    assert re.search(r"^E Bojan +no hand", text, re.M)
+    assert re.search(r"^E +no hand", text, re.M)
+    assert re.search(r"^E +Bojan$", text, re.M)  # in the Players table
     assert "Exchange: W (Darja) takes H2 C7 SN, lays away D4 C8 H2" in text
     assert "Contract: three, declarer W (Darja), partner N (Ana)" in text
 
@@ -189,7 +196,7 @@ def test_a_name_with_brackets_is_printed_as_written(name: str) -> None:
     record = _deal(ROOT / "examples/partial.tpgn", 0)
     record = Record(tuple((k, name if k == "S" else v) for k, v in record.tags), record.items)
     text = _render(record, verify(record))
-    assert f"S {name}" in text
+    assert re.search(rf"^S +{re.escape(name)}( |$)", text, re.M)
 
 
 def test_before_play_lines() -> None:
@@ -266,3 +273,64 @@ def test_match_chooses_the_deals_and_a_missing_file_is_said_once(
     assert capsys.readouterr().err == "tarokpgn show: no deal of match nosuch in the file\n"
     assert main(["show", "nosuch.tpgn"]) == 1
     assert capsys.readouterr().err.count("nosuch.tpgn") == 1
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> None:
+    """``tarokpgn show FILE | head -1`` exits 0 with nothing on stderr, as every command does
+    (rich's console exited with status 1 on the broken pipe)."""
+    many = tmp_path / "many.tpgn"
+    many.write_text("\n".join([(ROOT / "examples/slovenian-4.tpgn").read_text()] * 30))
+    argv = [sys.executable, "-m", "tarokpgn", "show", str(many)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"Club evening")
+    proc.stdout.close()  # more than a pipe's buffer is still to come
+    assert proc.wait(timeout=120) == 0
+    with proc.stderr:
+        assert proc.stderr.read() == b""
+
+
+LONG_NAMES = {
+    "N": "Maximilian Oberhuber",
+    "E": "Konstantina Petrović",
+    "S": "Bartholomäus Schmidt",
+    "W": "Jacqueline Dubrovnik",
+}
+
+
+def _long_names(tmp_path: Path) -> Path:
+    """Deal 1 of slovenian-4.tpgn with 20-character player names, written to a file."""
+    from tarokpgn.notation.writer import write_record
+
+    record = _deal(ROOT / "examples/slovenian-4.tpgn", 0)
+    record = Record(tuple((k, LONG_NAMES.get(k, v)) for k, v in record.tags), record.items)
+    path = tmp_path / "long-names.tpgn"
+    path.write_text(write_record(record), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("example", ["french-5", "long-names"])
+def test_readable_at_80_columns(tmp_path: Path, example: str) -> None:
+    """At 80 columns every name is whole (the tables named each seat's player in its column
+    and cut them: ``E Joueur…``), every card of each hand is there, and no line is longer."""
+    assert all(len(name) == 20 for name in LONG_NAMES.values())
+    path = ROOT / "examples/french-5.tpgn" if example == "french-5" else _long_names(tmp_path)
+    record = _deal(path, 0)
+    env = {**os.environ, "COLUMNS": "80", "LINES": "50", "TERM": "xterm-256color"}
+    out = ANSI.sub("", _run_in_pty([sys.executable, "-m", "tarokpgn", "show", str(path)], env))
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "…" not in out
+    for seat in record.seats:
+        assert re.search(rf"^{seat} +{re.escape(record.player(seat))}( |$)", out, re.M), seat
+    _check_hands(out, record)
+    _check_tricks(out, record, verify(record))
+
+
+def test_card_points_say_what_they_are() -> None:
+    """Ottocento: the card points won (49 and 44, the deal's 93) are not the breakdown's "card
+    points" line (38), which leaves the last trick's 6 to a line of its own; the view says so
+    (it printed "card points NS 49, EW 44" with nothing to reconcile them)."""
+    record = _deal(ROOT / "examples/ottocento.tpgn", 0)
+    text = " ".join(_render(record, verify(record)).split())
+    assert "card points won NS 49, EW 44 of 93 (every card point of the deal" in text
+    assert "EW card points +38 38 EW last trick +6" in text

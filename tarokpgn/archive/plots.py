@@ -12,8 +12,10 @@ axis. matplotlib is imported when a chart is drawn (it takes a while), not with 
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
 from tarokpgn.archive.stats import BY_NAME, Filters, run_reports
@@ -209,19 +211,56 @@ def _draw_running(fig: Figure, rows: list[Row]) -> None:
                          f"{MAX_LINES} are drawn): choose one with --player or a match with "
                          "--match")  # fmt: skip
     units = _by(rows, "unit")
-    for ax, (unit, _) in zip(_panels(fig, [8] * len(units), 0.5), units, strict=True):
+    for ax, (unit, panel) in zip(_panels(fig, [8] * len(units), 0.5), units, strict=True):
+        dated = _dated(panel)
         for name, line in lines:
             if line[0]["unit"] != unit:
                 continue
-            (drawn,) = ax.plot([r["n"] for r in line], [r["running_score"] for r in line],
+            xs = _when(line) if dated else [r["n"] for r in line]
+            (drawn,) = ax.plot(xs, [r["running_score"] for r in line],
                                marker="o" if len(line) <= 40 else "", markersize=3,
                                label=name)  # fmt: skip
             drawn.set_gid(f"running_score/{line[0]['player']}/{line[0]['variant']}")
         ax.axhline(0, color="black", linewidth=0.6)
-        ax.set_xlabel("deals played, in order of date, match and deal number (deals)")
+        _time_axis(ax, dated)
         ax.set_ylabel(f"running total ({unit})")
         ax.grid(alpha=0.3)
         ax.legend(fontsize="x-small")
+
+
+def _dated(rows: list[Row]) -> bool:
+    """Whether every deal of ``rows`` has its date and they span several days: the running
+    totals are then drawn over time (dates), else deal by deal."""
+    days = {row["played_on"] for row in rows}
+    return None not in days and len(days) > 1
+
+
+def _when(line: list[Row]) -> list[float]:
+    """Each deal of ``line`` at its date (matplotlib's day number), the deals of one day spread
+    over it in the order they were played (a row's ``n``)."""
+    from matplotlib.dates import date2num
+
+    per_day = Counter(row["played_on"] for row in line)
+    seen: Counter[date] = Counter()
+    out = []
+    for row in line:
+        day = row["played_on"]
+        start = float(date2num(datetime.combine(day, time())))  # type: ignore[no-untyped-call]
+        out.append(start + seen[day] / per_day[day])
+        seen[day] += 1
+    return out
+
+
+def _time_axis(ax: Axes, dated: bool) -> None:
+    """The x-axis of the running totals: dates, or whole deals (no ticks between deals)."""
+    if dated:
+        ax.xaxis_date()
+        ax.set_xlabel("date played (days; a day's deals in the order played)")
+    else:
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        ax.set_xlabel("deals played, in order of date, match and deal number (deals)")
 
 
 CHARTS: dict[str, Chart] = {
@@ -233,7 +272,8 @@ CHARTS: dict[str, Chart] = {
               _draw_scores),
         Chart("card-points", "the declarer side's card points per deal by contract (boxes)",
               _draw_card_points),
-        Chart("running-totals", "each player's running total, deal by deal (lines)",
+        Chart("running-totals", "each player's running total over time or deal by deal "
+              "(lines)",
               _draw_running),
         Chart("kontra", "how often the game is doubled, by contract (bars)", _draw_kontra),
     )

@@ -32,6 +32,7 @@ COMMANDS = (
     "plot",
     "export",
     "renons",
+    "tournament",
 )
 """Subcommand modules under :mod:`tarokpgn.cli`, in ``--help`` order."""
 

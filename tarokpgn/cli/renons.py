@@ -9,11 +9,12 @@ record's 1-based place in the file.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from tarokpgn.cards import UnknownCardError, resolve_card
 from tarokpgn.cli._io import Reporter, add_input_format, failure, read_inputs
@@ -39,6 +40,9 @@ from tarokpgn.renons.rules_text import KIND_WORDS
 from tarokpgn.rules.ruleset import OptionError
 from tarokpgn.verdict import Verdict
 from tarokpgn.vocabulary import KONTRA_LEVELS
+
+if TYPE_CHECKING:
+    from tarokpgn.show.html import DealView
 
 
 class Failure(TarokPgnError):
@@ -102,7 +106,8 @@ def register(subparsers: Any) -> None:
         "--html",
         metavar="OUT.html",
         help="also write the judge's sheet: the replay page stopped at the trick in question, "
-        "the evidence highlighted and the judgement beside it",
+        "the evidence highlighted, the judgement beside it and the deal's status and scores "
+        "after the claims judged",
     )
     parser.set_defaults(func=run, failed=False)  # failed: set when a deal could not be judged
 
@@ -330,19 +335,44 @@ def _write_sheet(
 ) -> None:
     """``--html``: the judge's sheet (:mod:`tarokpgn.show.html`), each deal opened at the trick
     of its deciding judgement (else its first)."""
-    from tarokpgn.replay import verify
-    from tarokpgn.show.html import DealView, write_page
+    from tarokpgn.show.html import write_page
 
     views = []
     for i, ruling in done:
         record = results[i]
         assert isinstance(record, Record)
-        focus = ruling.judgements.index(ruling.decisive) if ruling.decisive else 0
-        views.append(DealView(record, verify(record), ruling, focus))
+        views.append(sheet_view(record, ruling))
     try:
         write_page(path, views, "Renons judgement")
     except OSError as exc:
         raise Failure(f"cannot write {path}: {exc.strerror}", 2) from None
+    say_wrote("renons", path, len(views))
+
+
+def say_wrote(command: str, path: str, deals: int) -> None:
+    """The line on stderr that says a page was written (as ``tarokpgn plot`` says a chart was):
+    ``tarokpgn renons: wrote OUT.html (1 deal)``."""
+    print(f"tarokpgn {command}: wrote {path} ({deals} deal{'s' * (deals != 1)})", file=sys.stderr)
+
+
+def judged_record(record: Record, ruling: DealRuling) -> Record:
+    """``record`` with its own ``renons`` claims replaced by the claims ``ruling`` judged (those
+    of the command line, when given): the deal as the verifier sees it after that judgement."""
+    items = [item for item in record.items if not isinstance(item, Renons)]
+    claims = [j.claim for j in ruling.judgements]
+    return dataclasses.replace(record, items=(*items, *claims))
+
+
+def sheet_view(record: Record, ruling: DealRuling) -> DealView:
+    """One deal of the judge's sheet: the status and breakdown the verifier gives the deal with
+    the judged claims, the scores of the judge (``--option`` included)."""
+    from tarokpgn.replay import verify
+    from tarokpgn.show.html import DealView
+
+    judged = judged_record(record, ruling)
+    verdict = dataclasses.replace(verify(judged), scores=ruling.scores)
+    focus = ruling.judgements.index(ruling.decisive) if ruling.decisive else 0
+    return DealView(judged, verdict, ruling, focus)
 
 
 # --- verify --renons -----------------------------------------------------------------------------

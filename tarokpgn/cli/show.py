@@ -8,12 +8,15 @@ list to choose from, or the one ``--deal N`` names. Without it the deal is drawn
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
+from rich.console import Console
+
 from tarokpgn.cli._io import Reporter, add_input_format, read_inputs
-from tarokpgn.cli._style import console
-from tarokpgn.cli.renons import Failure, select
+from tarokpgn.cli._style import colour_off
+from tarokpgn.cli.renons import Failure, say_wrote, select
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
 from tarokpgn.replay import verify_all
@@ -45,6 +48,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--html", metavar="OUT.html", help="write the replay page to this file")
     parser.add_argument("--title", help="the page's title (default: the deal's name)")
     parser.set_defaults(func=run)
+
+
+class _Console(Console):
+    """A rich console that lets a closed pipe end the command quietly with status 0, as every
+    command does (:func:`tarokpgn.cli.main`); rich's own exits with status 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
+        raise BrokenPipeError
 
 
 def _read(args: argparse.Namespace) -> list[Record | NotationError]:
@@ -91,9 +104,9 @@ def run(args: argparse.Namespace) -> int:
             except OSError as exc:
                 print(f"tarokpgn show: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
                 return 2
-            print(f"wrote {args.html} ({len(views)} deal{'s' * (len(views) != 1)})")
+            say_wrote("show", args.html, len(views))
             return 0
-        out = console(sys.stdout)
+        out = _Console(file=sys.stdout, no_color=True if colour_off() else None)
         for record, verdict in deals:
             render_terminal(record, verdict, out)
     except Failure as exc:

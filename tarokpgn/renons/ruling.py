@@ -25,16 +25,27 @@ class ClaimError(TarokPgnError, ValueError):
     mortkontra. An error of the claim, never a penalty."""
 
 
-def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = None) -> Judgement:
+def judge(
+    record: Record,
+    claim: Renons,
+    options: Mapping[str, str] | None = None,
+    *,
+    ruled: Finding | None = None,
+) -> Judgement:
     """Decide ``claim`` on ``record`` and compute the penalty and every seat's score.
 
     ``options`` overrides renons options (``{"renons_false_claim_basis": "offender"}``); the
-    record's own ruleset and ``Options`` tag apply first. Raises :class:`ClaimError` when the
-    claim does not fit the record (:func:`check_claim`), :class:`~tarokpgn.errors.RecordError`
-    when the record's ruleset is unknown.
+    record's own ruleset and ``Options`` tag apply first. ``ruled``: the finding a judge
+    ruled (a tournament's recorded ruling), which stands over the record's; the penalty is
+    worked out for it. Raises :class:`ClaimError` when the claim does not fit the record
+    (:func:`check_claim`), :class:`~tarokpgn.errors.RecordError` when the record's ruleset
+    is unknown.
     """
     check_claim(record, claim)
     decision = decide(record, claim)
+    if ruled is not None and ruled is not decision.finding:
+        reason = f"the judge ruled the claim {ruled.value} (the record alone: {decision.reason})"
+        decision = dataclasses.replace(decision, finding=ruled, reason=reason)
     r, score = engine.full(record)
     ruleset = r.ruleset
     opts = renons_options(ruleset, dict(options or {}))
@@ -71,16 +82,25 @@ def judge(record: Record, claim: Renons, options: Mapping[str, str] | None = Non
 
 
 def judge_deal(
-    record: Record, claims: Iterable[Renons] | None = None, options: Mapping[str, str] | None = None
+    record: Record,
+    claims: Iterable[Renons] | None = None,
+    options: Mapping[str, str] | None = None,
+    *,
+    recorded: bool = False,
 ) -> DealRuling:
     """Judge every claim of one deal (default: the record's ``renons`` elements) and score the
     deal after all of them (:class:`DealRuling`): each unproven claim charges its claimant, the
-    earliest proven renons decides the deal, a later proven one costs nothing more."""
+    earliest proven renons decides the deal, a later proven one costs nothing more.
+
+    ``recorded``: a claim's ``ruling=proven|not-proven|undecidable`` (a judge's ruling written
+    in the record, as :func:`annotate` writes it) stands over the record's finding (the
+    tournament standings ask for this; ``verify`` does not)."""
     judged: list[Judgement] = []
     errors: list[tuple[Renons, str]] = []
     for claim in record.of_type(Renons) if claims is None else claims:
         try:
-            judged.append(judge(record, claim, options))
+            ruled = recorded_ruling(claim) if recorded else None
+            judged.append(judge(record, claim, options, ruled=ruled))
         except ClaimError as exc:
             errors.append((claim, str(exc)))
     proven = [i for i, j in enumerate(judged) if j.proven]
@@ -115,6 +135,19 @@ def _deal_scores(
                 return None, notes
             scores = penalty.settle(j.penalty, record.seats, scores)
     return scores, notes
+
+
+def recorded_ruling(claim: Renons) -> Finding | None:
+    """The finding a claim's ``ruling=`` option records (None without one); raises
+    :class:`ClaimError` for a value that is no finding."""
+    value = next((v for k, v in claim.options if k == "ruling"), None)
+    if value is None:
+        return None
+    try:
+        return Finding(value)
+    except ValueError:
+        words = " | ".join(f.value for f in Finding)
+        raise ClaimError(f"ruling={value} is not a finding ({words})") from None
 
 
 def check_claim(record: Record, claim: Renons) -> None:

@@ -44,6 +44,7 @@ from tarokpgn.renons import DealRuling, Judgement, RecordError, deal_name, judge
 from tarokpgn.renons.render import HEADLINES
 from tarokpgn.show import plays
 from tarokpgn.show.svg import card_pictures
+from tarokpgn.show.terminal import card_points_text
 from tarokpgn.verdict import Problem, Verdict
 
 Hands = dict[str, list[str] | None]
@@ -236,6 +237,7 @@ def verdict_data(verdict: Verdict) -> dict[str, Any]:
         "scores": verdict.scores,
         "written": verdict.written,
         "card_points": verdict.card_points,
+        "card_points_text": card_points_text(verdict) if verdict.card_points else "",
         "breakdown": [[b.label, b.value, b.detail] for b in verdict.breakdown],
         "bonuses": [
             {

@@ -7,6 +7,9 @@ the tricks with the leader's card marked ``>`` and the winner's ``*`` and named,
 its trick, then the verdict. The record is replayed with :func:`tarokpgn.replay.verify`; nothing
 here knows the rules. The fragment is self-contained (inline CSS, no script, no network), and
 every mark is a character as well as a colour.
+
+A verdict has HTML only, no SVG: it holds no cards to draw (a record's ``_repr_svg_`` draws its
+hands), and its status, findings and breakdown are text, kept selectable and searchable.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """One deal as a compact diagram on a terminal (rich): ``tarokpgn show FILE --deal N``.
 
-The diagram reads top to bottom: the deal's title and the verdict's status, the hands by seat
-(cards grouped by suit), the talon, what happened before the play (auction, call, exchange,
-announcements, kontras), the tricks as a table with the leader's card marked ``>`` and the
-winning card ``*`` (the winner also named in its own column), each finding on its trick, then
-the score breakdown. Colour only repeats what the text says, so it reads the same without it.
+The diagram reads top to bottom: the deal's title and the verdict's status, the players (one
+seat a row, with its role; the other tables name seats by their label only, so a long name
+takes no card's room), the hands by seat (cards grouped by suit), the talon, what happened
+before the play (auction, call, exchange, announcements, kontras), the tricks as a table with
+the leader's card marked ``>`` and the winning card ``*`` (the winner also named in its own
+column), each finding on its trick, then the score breakdown. Colour only repeats what the text
+says, so it reads the same without it.
 
 Nothing here knows the rules: the record gives the cards and who led, the verdict (the replay's
 answer) gives the trick winners, the findings and the scores, and the renons judge
@@ -218,6 +220,7 @@ def render_terminal(record: Record, verdict: Verdict, console: Console) -> None:
     """Print ``record`` with its ``verdict`` on ``console`` as the deal's diagram."""
     deck = deck_of(record)
     console.print(title(record, verdict))
+    console.print(_players_table(record, verdict))
     if any(True for _ in record.of_type(Hand)):
         console.print(_hands_table(record, verdict, deck))
     else:
@@ -265,6 +268,18 @@ def _cards(cards: Iterable[str]) -> Text:
     return Text(" ").join(_card(c) for c in cards)
 
 
+def _players_table(record: Record, verdict: Verdict) -> Table:
+    """Who sits where, one seat a row: the other tables name seats by their label only, so a
+    long name costs no card its room (a name too long for its column wraps at its spaces)."""
+    table = _table("Players")
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Player")
+    table.add_column("Role")
+    for r in hand_rows(record, verdict):
+        table.add_row(Text(r.seat, "bold"), Text(r.player), Text(", ".join(r.roles)))
+    return table
+
+
 def _hands_table(record: Record, verdict: Verdict, deck: Deck | None) -> Table:
     rows = hand_rows(record, verdict)
     groups = [g for g in GROUPS if g != UNKNOWN] if deck is not None else [""]
@@ -272,13 +287,11 @@ def _hands_table(record: Record, verdict: Verdict, deck: Deck | None) -> Table:
         groups.append(UNKNOWN)
     table = _table("Hands")
     table.add_column("Seat", no_wrap=True)
-    table.add_column("Role", max_width=9)
     for g in groups:
         table.add_column(GROUPS.get(g, "Cards"))
     for r in rows:
         cells = [_cards(r.groups.get(g, ())) for g in groups] if r.groups else [Text("no hand")]
-        seat = Text.assemble((r.seat, "bold"), f" {r.player}" if r.player else "")
-        table.add_row(seat, Text(", ".join(r.roles)), *cells)
+        table.add_row(Text(r.seat, "bold"), *cells)
     return table
 
 
@@ -357,9 +370,8 @@ def _tricks_table(record: Record, rows: list[TrickRow]) -> Table:
     table = _table("Tricks")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("Lead", no_wrap=True)
-    for seat in record.seats:
-        name = record.player(seat)
-        table.add_column(Text(f"{seat} {name}".strip()), no_wrap=True)  # a name is not markup
+    for seat in record.seats:  # by seat label: the players are named above
+        table.add_column(Text(seat), no_wrap=True)
     table.add_column("Won by", no_wrap=True)
     noted = any(row.findings for row in rows)
     if noted:
@@ -395,13 +407,28 @@ def _print_findings(console: Console, found: list[Finding]) -> None:
     console.print(table)
 
 
+CARD_POINTS_NOTE = (
+    "every card point of the deal, as the verifier counts them; the lines below may score "
+    "parts apart (Tarocchini's last trick)"
+)
+"""What the card points won are: the verdict's count per side includes what the variant
+counts as card points (Tarocchini's 6 for the last trick, T-2.3), which its breakdown scores
+on a line of its own."""
+
+
+def card_points_text(verdict: Verdict) -> str:
+    """``NS 49, EW 44 of 93 (…)``: :attr:`Verdict.card_points`, their sum and what they are."""
+    points = verdict.card_points
+    sides = ", ".join(f"{side} {n}" for side, n in points.items())
+    return f"{sides} of {sum(points.values())} ({CARD_POINTS_NOTE})"
+
+
 def score_rows(verdict: Verdict) -> list[tuple[str, str, str]]:
     """The score at the end as (label, signed value or ``""``, detail) rows: card points, won
     or lost, the verdict's breakdown, then the computed and the written scores."""
     rows = []
     if verdict.card_points:
-        points = ", ".join(f"{side} {n}" for side, n in verdict.card_points.items())
-        rows.append(("card points", "", points))
+        rows.append(("card points won", "", card_points_text(verdict)))
     if verdict.won is not None:
         rows.append(("contract", "", "won" if verdict.won else "lost"))
     for line in verdict.breakdown:

@@ -216,12 +216,11 @@
     const breakdown = v.breakdown.map(([label, value, detail]) => el("tr", {},
       el("td", {}, label), el("td", { class: "num" }, ["result", "note"].includes(label) ? "" : value),
       el("td", { class: "help" }, detail)));
-    const points = Object.entries(v.card_points).map(([side, n]) => `${side} ${n}`).join(", ");
     return el("section", { id: "score", hidden: !last },
       el("h2", {}, "Score"),
       el("p", {}, "Verdict: ", el("span", { class: `status ${v.status}` }, v.status),
         v.won === null ? "" : v.won ? " · the declarer's side won" : " · the declarer's side lost",
-        points ? ` · card points: ${points}` : ""),
+        v.card_points_text ? [" · ", el("span", { id: "card-points" }, `card points won: ${v.card_points_text}`)] : ""),
       el("table", { id: "scores" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "computed"), el("th", {}, "written")), rows),
       breakdown.length ? [el("h3", {}, "Breakdown"), el("table", { id: "breakdown" }, breakdown)]
         : el("p", {}, "No breakdown: the score cannot be computed from the record."));
