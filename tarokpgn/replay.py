@@ -42,7 +42,9 @@ __all__ = [
     "Matches",
     "PLAY_CODES",
     "RENONS_CODES",
+    "fixed_contract",
     "internal_error",
+    "outcome_contract_problem",
     "verify",
     "verify_all",
 ]
@@ -340,6 +342,37 @@ def _verify_outcome(record: Record) -> tuple[Verdict, Replay | None]:
     if written is not None and any(written.get(s, 0) != v for s, v in scores.items()):
         problems.append(_score_problem(r, scores, written))
     return _verdict(r, score, score, scores, written, problems, notes), r
+
+
+def fixed_contract(r: Replay) -> str | None:
+    """The contract the rules fix before anyone bids (the compulsory first klop of a round,
+    SL-3.1; a variant with one contract), read from the replay's deal at its start; None
+    when the auction decides it."""
+    deal = r.deal
+    contract = deal.contract
+    if contract is None or not deal.auction.done:
+        return None
+    return contract.id
+
+
+def outcome_contract_problem(r: Replay, contract: str, declarer: str = "") -> Problem | None:
+    """The problem with a score-only record's ``contract`` (an id) on a deal whose contract
+    the rules fix (:func:`fixed_contract`): the auction's own fault for bidding it, as the
+    played deal's auction gets (``illegal-bid``, SL-3.1), at the ``Contract`` tag; None when
+    the contract may stand. ``r``: the replay of the record before any item. The recorder
+    applies it; :func:`verify` does not yet (the converted and tournament score sheets of the
+    test suite give Semedela's first deals other contracts)."""
+    fixed = fixed_contract(r)
+    if fixed is None or fixed == contract:
+        return None
+    pos = r.pos.get(declarer, 0)
+    fault = r.deal.auction.check(pos, contract)
+    if fault is None:
+        return None
+    msg = f"{fault.message}, so the contract is {fixed}, not {contract}"
+    seat = r.deal.label(pos) if declarer else None
+    line = r.record.tag_line("Contract")
+    return Problem(fault.code, msg, line=line, seat=seat, rule=fault.rule)
 
 
 def _mark_deal(r: Replay, outcome: Outcome) -> None:

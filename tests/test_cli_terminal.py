@@ -102,6 +102,7 @@ REQUIRED = {
     "stats": [], "export": ["--parquet", "out"], "renons": ["deals.tpgn"],
     "plot": ["contracts", "--out", "c.svg"], "show": ["deals.tpgn"],
     "tournament": ["standings", "cup"],
+    "record": ["match.tpgn"],
 }  # fmt: skip
 """What each command needs before an unknown option can be its only mistake."""
 

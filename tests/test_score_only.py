@@ -29,7 +29,14 @@ from tarokpgn.outcome import (
     parse_outcome,
     score_only_record,
 )
-from tarokpgn.replay import NOT_SCORED_CODE, verify, verify_all
+from tarokpgn.replay import (
+    NOT_SCORED_CODE,
+    fixed_contract,
+    outcome_contract_problem,
+    verify,
+    verify_all,
+)
+from tarokpgn.replayer import Replay
 from tarokpgn.rules.facts import Outcome
 from tarokpgn.verdict import Status, Verdict
 
@@ -358,6 +365,44 @@ def test_what_cannot_be_scored_is_incomplete(variant: str, contract: str, why: s
     (problem,) = verdict.problems
     assert problem.code == NOT_SCORED_CODE and why in problem.message
     assert problem.line == record.tag_line("Contract") and verdict.scores is None
+
+
+@pytest.mark.parametrize(
+    ("deal", "options", "flagged"),
+    [
+        ("1", "", True),
+        ("2", "", False),
+        ("13", "", True),  # the first deal of the second round of 12 (SL-14.2)
+        ("13", "compulsory_first_klop=per_tournament", False),
+        ("1", "compulsory_first_klop=off", False),
+    ],
+)
+def test_a_contract_on_a_compulsory_klop_deal_is_the_played_bids_problem(
+    deal: str, options: str, flagged: bool
+) -> None:
+    """Semedela's first deal of a round is a compulsory klop (SL-3.1): ``three`` on a
+    score-only record there gets the problem a played deal's auction gets (``illegal-bid``,
+    its rule), at the Contract tag; klop itself, and ``three`` on other deals, none."""
+    tags = dict(Deal=deal, Ruleset="semedela", Contract="three", Declarer="E", Difference="+6")
+    record = sheet("slovenian-4", {"E": 16}, **tags, **({"Options": options} if options else {}))
+    r, _ = Replay.start(record)
+    assert r is not None
+    assert outcome_contract_problem(r, "klop") is None
+    problem = outcome_contract_problem(r, "three", "E")
+    assert fixed_contract(r) == ("klop" if flagged else None)
+    if not flagged:
+        assert problem is None
+        return
+    played = parse_record(
+        f'[Deal "{deal}"]\n[Variant "slovenian-4"]\n[Ruleset "semedela"]\n\n'
+        "auction N pass E three S pass W pass\nend\n",
+        "played.tpgn",
+    )
+    bid = verify(played).problems[0]
+    assert problem is not None and (problem.code, problem.rule) == (bid.code, bid.rule)
+    assert (bid.code, bid.rule) == ("illegal-bid", "SL-3.1")
+    assert problem.line == record.tag_line("Contract") and problem.seat == "E"
+    assert problem.message == f"{bid.message}, so the contract is klop, not three"
 
 
 # --- the tags' form ----------------------------------------------------------------------------

@@ -33,6 +33,7 @@ COMMANDS = (
     "export",
     "renons",
     "tournament",
+    "record",
 )
 """Subcommand modules under :mod:`tarokpgn.cli`, in ``--help`` order."""
 
