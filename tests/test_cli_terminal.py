@@ -354,7 +354,7 @@ def test_stdin_one_record_spread_over_lines(
     stdin_of(monkeypatch, json.dumps(record, indent=2, ensure_ascii=False).encode())
     assert main(["verify"]) == 0
     assert capsys.readouterr().out.endswith(
-        "1 deals verified: 1 OK, 0 incomplete, 0 with problems\n"
+        "1 deal verified: 1 OK, 0 incomplete, 0 with problems\n"
     )
 
 

@@ -24,6 +24,7 @@ PARAMS = {
     "players": "N (Ana), E (Bojan)", "dealer": "W (Darja)", "totals": "N +10 E -10",
     "total": 10, "default": "T21 T1 DQ", "scores": "N +30 E 0", "points": "N 40 E 30",
     "cards": "HK H9", "name": "Ana", "given": 3, "expected": 4, "text": "xyz",
+    "question": "Deal 7 · trick 3 · E (Bojan) plays",
 }  # fmt: skip
 """A value for every placeholder any message has."""
 

@@ -14,6 +14,7 @@ on the last line); each expectation has a timeout and fails with what the termin
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 import re
@@ -30,6 +31,7 @@ import pexpect
 import pytest
 
 from tarokpgn import vocabulary
+from tarokpgn.cli.record import DEFAULT_MATCH
 from tarokpgn.generate import generate
 from tarokpgn.model import (
     Announce,
@@ -198,7 +200,10 @@ class Table:
             shutil.copyfile(tmp / FILE, shadow_file)
         else:
             shadow_file.unlink(missing_ok=True)
-        self.shadow = Session.open(shadow_file, **_session_options(options))
+        opened = _session_options(options)
+        if "match" not in opened and not (tmp / FILE).exists():  # named as the command names it
+            opened["match"] = DEFAULT_MATCH[lang].format(date=datetime.date.today().isoformat())
+        self.shadow = Session.open(shadow_file, **opened)
         self.view = Recorder(self.shadow, lang, FILE, out=io.StringIO())
         self.term = Terminal(tmp, "record", FILE, *options, **env)
         self.prompted: Ask | None = None
@@ -552,7 +557,7 @@ def test_slovenian_prompts_by_option_and_by_locale(tmp_path: Path) -> None:
     table = Table(tmp_path, "--variant", "slovenian-4", "--ruleset", "pagat", "--players",
                   PLAYERS, "--lang", "sl", lang="sl")  # fmt: skip
     assert table.prompt().kind == "mode"
-    assert "Nova partija 'Club evening " in table.term.text
+    assert "Nova partija 'Klubski večer " in table.term.text
     assert "Igra 1, deli N (Ana)." in table.term.text
     assert "Igra 1 · odigrana igra ali samo rezultat? [igrano/rezultat]>" in table.term.text
     table.enter("rezultat")
@@ -580,7 +585,7 @@ def test_slovenian_prompts_by_option_and_by_locale(tmp_path: Path) -> None:
 
     table = Table(tmp_path, lang="sl", LANG="sl_SI.UTF-8")
     table.prompt()
-    assert "Nadaljujem partijo 'Club evening " in table.term.text
+    assert "Nadaljujem partijo 'Klubski večer " in table.term.text
     assert "Igra 2, deli E (Bojan)." in table.term.text
     table.command("pomoč", view=lambda recorder: recorder.say("help", file=FILE))
     assert "undo / nazaj" in table.answered

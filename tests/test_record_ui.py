@@ -6,6 +6,7 @@ The pseudo-terminal runs of the real command are ``tests/test_record_pty.py``.""
 
 from __future__ import annotations
 
+import datetime
 import io
 import shlex
 from collections.abc import Iterator, Sequence
@@ -27,7 +28,7 @@ from tarokpgn.notation import iter_file
 from tarokpgn.notation.localized import Localizer
 from tarokpgn.notation.writer import write_item
 from tarokpgn.record import Ask, Session
-from tarokpgn.record.messages import language
+from tarokpgn.record.messages import language, text
 from tarokpgn.record.ui import (
     Recorder,
     RecorderCompleter,
@@ -444,7 +445,13 @@ def test_refused_insisted_undone_and_cancelled_entries(tmp_path: Path) -> None:
     usage = "Vpiši: vztrajam nepravilnost ali vztrajam renons PRIJAVITELJ (sedež: N E S W)."
     assert out.count(usage) == 2
     assert "Vpisano, ker miza vztraja" in out
-    assert out.count("Vrnjeno") == 10  # the insisted card, the first card, 7 lines, the mode
+    taken_back = [line for line in out if line.startswith("Vrnjeno")]
+    assert len(taken_back) == 10  # the insisted card, the first card, 7 lines, the mode
+    # each names the question asked again: the last one the deal's first
+    prefix = "Vrnjeno; ponovno vprašanje: "
+    assert all(line.startswith(prefix) for line in taken_back), taken_back
+    assert taken_back[-1] == prefix + "Igra 1 · odigrana igra ali samo rezultat? [igrano/rezultat]"
+    assert taken_back[0] == f"{prefix}Igra 1 · štih 1 · na vrsti je S (Cene)"  # the renons
     assert "Ni česa vrniti: igra se je šele začela" in out  # the session's reason translated
     assert "Nadaljujemo z igro 1." in out and out[-1] == "Adijo. V club.tpgn je 0 iger."
     assert not [line for line in out if line.startswith(("Ne razumem", "Napačno"))]  # no xyz
@@ -512,6 +519,65 @@ def test_a_score_sheet_deal_through_the_prompt(tmp_path: Path) -> None:
     assert out.count(computed) == 2  # when the score is asked, and at "?"
     [(_, verdict)] = list(verify_all([record]))
     assert verdict.status is Status.OK
+
+
+def test_a_deal_the_rules_cannot_score_asks_for_the_tables_scores(tmp_path: Path) -> None:
+    """A score-sheet klop has no computed score: the prompt asks for the table's scores (no
+    "Enter to confirm"), Enter is not taken, and what is saved says so without a difference
+    for the verifier to flag. The table's scores equal to the computed ones are a plain save."""
+    path = tmp_path / "club.tpgn"
+    keys = [
+        "outcome", "klop", "", "", "", "?", "N=-70 E=-70 S=-70 W=-70",  # deal 1: a klop
+        "outcome", "three", "N", "S", "+10", "", "", "N=+20 E=0 S=+20 W=0",  # deal 2 as computed
+        "quit",
+    ]  # fmt: skip
+    session = Session.open(path, variant="slovenian-4", ruleset="pagat", players=PLAYERS)
+    status, shown = through_prompt(session, "\r".join(keys) + "\r", lang="en")
+    assert status == 0
+    out = shown.splitlines()
+    wanted = "The rules cannot score deal 1: type the table's scores, e.g. N=0 E=0 S=0 W=0."
+    assert out.count(wanted) == 3  # when asked, at Enter, at "?"
+    assert "Enter to confirm" not in shown.split("Deal 2, dealer")[0]
+    assert "Deal 1 saved to club.tpgn with the table's scores (the rules cannot score it)." in out
+    assert "Deal 2 saved to club.tpgn." in out
+    assert "verifier" not in shown
+    assert session.saved is not None and session.saved.code == "deal-saved"
+    first, second = (r for r in iter_file(path) if isinstance(r, Record))
+    assert first.get("Result") == "N -70 E -70 S -70 W -70"
+    assert second.get("Result") == "N +20 E 0 S +20 W 0"
+
+
+@pytest.mark.parametrize("lang", ["en", "sl"])
+def test_the_score_prompt_without_a_computed_score(lang: str, tmp_path: Path) -> None:
+    session = Session.open(tmp_path / "club.tpgn", variant="czech-4")
+    recorder = Recorder(session, lang, "club.tpgn", io.StringIO())
+    asked, computed = Ask("score", deal=3), Ask("score", deal=3, default="N +2 E -2")
+    assert recorder.prompt(asked) == text(lang, "prompt.score-table", deal=3)
+    assert recorder.prompt(computed) == text(lang, "prompt.score", deal=3)
+    assert "Enter" not in recorder.prompt(asked)
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Club evening"), ("sl", "Klubski večer")])
+def test_a_new_files_match_is_named_in_the_recorders_language(
+    lang: str, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(
+        ["record", "club.tpgn", "--variant", "slovenian-4", "--lang", lang]
+    )
+    session = session_of(args)
+    assert session.match == f"{name} {datetime.date.today().isoformat()}"
+    named = build_parser().parse_args(["record", "club.tpgn", "--variant", "slovenian-4",
+                                       "--lang", lang, "--match", "Koper"])  # fmt: skip
+    assert session_of(named).match == "Koper"
+    # a file with a match goes on with its name, whatever the language
+    other = build_parser().parse_args(["record", "old.tpgn", "--lang", "sl"])
+    (tmp_path / "old.tpgn").write_text(
+        '[Variant "slovenian-4"]\n[Match "Club evening 2026-11-25"]\n[Deal "1"]\n'
+        '[Contract "klop"]\n[Result "N -70 E -70 S -70 W -70"]\n\nend\n',
+        encoding="utf-8",
+    )
+    assert session_of(other).match == "Club evening 2026-11-25"
 
 
 def test_ctrl_c_at_the_quit_question_keeps_the_deal(tmp_path: Path) -> None:

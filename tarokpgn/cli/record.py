@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import re
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tarokpgn.record.messages import LANGUAGES, language
 from tarokpgn.variants import variant_ids
@@ -38,7 +39,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--players", help='seat=name pairs in order of play, e.g. "N=Ana E=Bojan S=Cene W=Darja"'
     )
-    parser.add_argument("--match", help="the Match tag (default: derived from the date)")
+    parser.add_argument(
+        "--match",
+        help="the Match tag of a new file (default: Club evening YYYY-MM-DD, today's date, "
+        "in the recorder's language)",
+    )
     parser.add_argument("--event", help="the Event tag")
     parser.add_argument("--dealer", metavar="SEAT", help="the first deal's dealer (a new file)")
     parser.add_argument(
@@ -73,29 +78,39 @@ def players(option: str | None) -> dict[str, str] | None:
     return names
 
 
-def session_of(args: argparse.Namespace) -> Session:
+DEFAULT_MATCH: Final = {"en": "Club evening {date}", "sl": "Klubski večer {date}"}
+"""A new file's match name without ``--match``, in the recorder's language (today's date)."""
+
+
+def session_of(args: argparse.Namespace, lang: str | None = None) -> Session:
     """The session the options open (:meth:`Session.open`'s errors, :class:`ValueError` for a
-    bad ``--players``)."""
+    bad ``--players``). A new file without ``--match`` is named in the recorder's language
+    (``lang``, else ``--lang`` or the locale): :data:`DEFAULT_MATCH`."""
     from tarokpgn.record.session import Session
 
-    return Session.open(
-        args.file,
-        variant=args.variant,
-        ruleset=args.ruleset,
-        players=players(args.players),
-        match=args.match,
-        event=args.event,
-        dealer=args.dealer.upper() if args.dealer else None,
-    )
+    options: dict[str, Any] = {
+        "variant": args.variant,
+        "ruleset": args.ruleset,
+        "players": players(args.players),
+        "event": args.event,
+        "dealer": args.dealer.upper() if args.dealer else None,
+    }
+    session = Session.open(args.file, match=args.match, **options)
+    if args.match is None and not session.finished:  # a new file: its name in the language
+        said = DEFAULT_MATCH.get(lang or language(args.lang), DEFAULT_MATCH["en"])
+        match = said.format(date=datetime.date.today().isoformat())
+        session = Session.open(args.file, match=match, **options)
+    return session
 
 
 def run(args: argparse.Namespace) -> int:
     from tarokpgn.record.session import SessionError
     from tarokpgn.record.ui import record
 
+    lang = language(args.lang)
     try:
-        session = session_of(args)
+        session = session_of(args, lang)
     except (SessionError, ValueError, OSError) as exc:
         print(f"tarokpgn record: {exc}", file=sys.stderr)
         return 2
-    return record(session, language(args.lang), args.file)
+    return record(session, lang, args.file)

@@ -197,7 +197,7 @@ def summary(
         return paint(f"{n} {words}", style if n else "")
 
     bad = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + unreadable
-    line = f"{deals} deals verified: {part(counts[Status.OK], 'OK', OK)}, "
+    line = f"{deals} deal{'s' * (deals != 1)} verified: {part(counts[Status.OK], 'OK', OK)}, "
     if counts[Status.RENONS]:
         line += f"{part(counts[Status.RENONS], 'settled by a proven renons', RENONS)}, "
     line += f"{part(counts[Status.INCOMPLETE], 'incomplete', UNDECIDED)}, "

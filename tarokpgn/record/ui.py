@@ -52,6 +52,13 @@ _SPOKEN_BY_EVENTS = ("accepted", "trick-won", "deal-scored")
 """Reply codes said by their events alone (the trick's winner, the score)."""
 _SAID_WHOLE = ("not-decided",)
 """Reply codes whose message says it all: the session's reason is not added."""
+_SAVED: Final = {
+    "deal-saved": "deal.saved",
+    "deal-corrected": "deal.corrected",
+    "scores-written": "deal.scores-written",
+}
+"""What the recorder says for each way :meth:`Session.finish` wrote a deal
+(:attr:`Session.saved`)."""
 
 
 # --- words -------------------------------------------------------------------------------------
@@ -268,8 +275,11 @@ class Recorder:
         return format_scores({s: scores[s] for s in self.session.seats if s in scores})
 
     def prompt(self, ask: Ask) -> str:
-        """The one-line prompt for ``ask``, ending in ``> ``."""
+        """The one-line prompt for ``ask``, ending in ``> ``. At the score of a deal the
+        rules cannot score (nothing computed to confirm) it asks for the table's scores."""
         key = f"prompt.{ask.kind}"
+        if ask.kind == "score" and not ask.default:
+            key = "prompt.score-table"
         if not messages.known(key):
             key = "prompt.other"
         return text(
@@ -294,7 +304,10 @@ class Recorder:
     def show_reply(self, reply: Reply) -> None:
         """A reply: its lead-in, the engine's reason and rule, the legal choices, whether it
         can be insisted on; then its events."""
-        if not reply.ok or reply.code not in _SPOKEN_BY_EVENTS:
+        if reply.ok and reply.code == "undone":  # what was taken back: the question again
+            question = self.prompt(self.session.ask()).rstrip().removesuffix(">").rstrip()
+            self.say("reply.undone-asked", question=question)
+        elif not reply.ok or reply.code not in _SPOKEN_BY_EVENTS:
             key = f"reply.{reply.code}" if messages.known(f"reply.{reply.code}") else "reply.other"
             line = text(self.lang, key)
             if reply.reason and reply.code not in _SAID_WHOLE:
@@ -379,8 +392,7 @@ class Recorder:
             return
         self._asked = ask
         if ask.kind == "score":
-            if ask.default:
-                self.say("score.computed", deal=ask.deal, scores=ask.default)
+            self.say_score(ask)
         elif ask.default and ask.kind != "mode":
             self.say("ask.default", default=ask.default)
 
@@ -414,8 +426,8 @@ class Recorder:
     def show_choices(self) -> None:
         """The legal choices now, or that the rules cannot narrow them."""
         ask = self.session.ask()
-        if ask.kind == "score" and ask.default:
-            self.say("score.computed", deal=ask.deal, scores=ask.default)
+        if ask.kind == "score":
+            self.say_score(ask)
         elif ask.choices:
             self.say("choices.list", choices=self.choices(ask.choices))
         else:
@@ -431,8 +443,14 @@ class Recorder:
         self.show_reply(self.session.insist(how, claimant))
 
     def score(self, ask: Ask, line: str) -> None:
-        """The score prompt: Enter confirms the computed scores, else the table's."""
+        """The score prompt: Enter confirms the computed scores, else the table's (the only
+        answer when the rules cannot score the deal). What was saved is the session's word
+        (:attr:`Session.saved`): the computed scores, the table's differing from them (the
+        verifier flags it), or the table's where nothing was computed."""
         written = None
+        if not line and not ask.default:  # nothing computed to confirm
+            self.say_score(ask)
+            return
         if line:
             written = parse_scores(line, self.session.seats)
             if written is None:
@@ -441,11 +459,23 @@ class Recorder:
                 return
         try:
             self.session.finish(written)
-        except (SessionError, OSError) as exc:  # nothing computed, or the file went away
+        except (SessionError, OSError) as exc:  # the file went away
             self.say("score.unsaved", reason=exc)
             return
-        self.say("deal.corrected" if written else "deal.saved", deal=ask.deal, file=self.file)
+        saved = self.session.saved
+        code = saved.code if saved is not None else "deal-saved"
+        key = _SAVED.get(code, "deal.saved")
+        self.say(key, deal=ask.deal, file=self.file)
         self.show_totals()
+
+    def say_score(self, ask: Ask) -> None:
+        """Before the score's question (and at ``?``): the computed score, or that the rules
+        cannot score the deal and the table's scores are wanted."""
+        if ask.default:
+            self.say("score.computed", deal=ask.deal, scores=ask.default)
+        else:
+            example = " ".join(f"{seat}=0" for seat in self.session.seats)
+            self.say("score.not-computed", deal=ask.deal, example=example)
 
     def confirm_quit(self, read: Read) -> bool:
         """Whether to stop: at once between deals, else after asking (the end of the input
