@@ -72,7 +72,7 @@ class Painter:
 
     def __init__(self, stream: IO[str] | None) -> None:
         system = None
-        if stream is not None and _isatty(stream) and not colour_off():
+        if stream is not None and isatty(stream) and not colour_off():
             system = console(stream).color_system
         self._system = COLOR_SYSTEMS[system] if system else None
 
@@ -88,7 +88,8 @@ class Painter:
         return self(text, STATUS_STYLES.get(status, ""))
 
 
-def _isatty(stream: IO[str]) -> bool:
+def isatty(stream: IO[str]) -> bool:
+    """Whether ``stream`` is a terminal (False for a stream without ``isatty`` or closed)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # no isatty, or a closed stream

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import IO, TextIO, cast
 
-from tarokpgn.cli._style import PROBLEM, UNDECIDED, Painter, colour_off, console
+from tarokpgn.cli._style import PROBLEM, UNDECIDED, Painter, colour_off, console, isatty
 from tarokpgn.tournament.model import Seating, Standings, Tournament
 from tarokpgn.tournament.render import (
     BYE,
@@ -31,7 +31,7 @@ def _print_table(columns: list[str], cells: list[list[str]], title: str, out: IO
     from tarokpgn.archive.store import QueryResult
     from tarokpgn.cli._table import print_result
 
-    if _isatty(out):
+    if isatty(out):
         _rich_table(columns, cells, title, out)
         return
     rows = [tuple(c) for c in cells]
@@ -59,13 +59,6 @@ def _number_column(cells: list[list[str]], n: int) -> bool:
     """Whether column ``n`` holds numbers (ranks such as ``3=`` and ``bye`` included)."""
     values = [row[n] for row in cells if row[n] and row[n] != BYE]
     return bool(values) and all(numeric(v) for v in values)
-
-
-def _isatty(out: IO[str]) -> bool:
-    try:
-        return out.isatty()
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
 
 
 def write_issues(st: Standings, out: IO[str]) -> None:
