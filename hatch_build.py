@@ -1,4 +1,20 @@
-"""Build hook run after hatch-mypyc (see pyproject.toml).
+"""Build hook (see pyproject.toml): compile the hot path with mypyc when this machine can, else
+build pure Python and say so once.
+
+The mypyc options live in ``[tool.hatch.build.targets.wheel.hooks.mypyc]``, whose
+``enable-by-default = false`` keeps hatchling from running hatch-mypyc itself: this hook runs it
+instead and, when it cannot compile (no C compiler, no Python headers, an interpreter mypyc does
+not support, hatch-mypyc missing from the build environment, a compile error), removes what the
+attempt left behind and lets the wheel be built from the sources alone, tagged
+``py3-none-any``, with one warning in the build log. ``tarokpgn --version`` (and
+:func:`tarokpgn.compiled`) tell afterwards which build was installed.
+
+Switches (environment variables read by hatchling):
+
+* ``HATCH_BUILD_NO_HOOKS=true``: no hooks at all, pure Python without trying to compile.
+* ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true`` (or ``HATCH_BUILD_HOOKS_ENABLE=true``): hatchling runs
+  hatch-mypyc itself, so a failed compile fails the build (release builds: scripts/wheels.sh,
+  ``[tool.cibuildwheel]``); this hook then only does the editable fix-up below.
 
 For an editable install, hatch-mypyc compiles in place and would also copy the shared library
 of the compiled modules (``<hash>__mypyc.*.so``) into site-packages. mypyc locates the package
@@ -9,16 +25,82 @@ wheels are left as they are.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import platform
+import re
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+MYPYC = "mypyc"
+"""The name of hatch-mypyc's hook, and of its table under ``hooks`` in pyproject.toml."""
 
-class CustomBuildHook(BuildHookInterface):
+WARNING_MARK = "tarokpgn: building pure Python"
+"""How the one build-time warning of a fallback starts (tests/test_install.py counts it)."""
+
+_ERROR = re.compile(r"\berror:", re.IGNORECASE)
+"""A line that reports an error (``error: command 'gcc' failed``, ``x.c:1: fatal error: ...``)."""
+
+
+def _reason(exc: BaseException) -> str:
+    """The last lines of a failed compile: the compiler's or mypyc's own error, briefly."""
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    if not lines:
+        return type(exc).__name__
+    errors = [line for line in lines if _ERROR.search(line)]  # the compiler's, mypy's, setuptools'
+    # A line that quotes the compiler's whole command keeps its start and its end (the verdict).
+    short = [f"{x[:100]} ... {x[-100:]}" if len(x) > 240 else x for x in lines[-1:] + errors]
+    return " | ".join(short[1:][-3:] or short[:1])
+
+
+class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]  # for any builder
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if version != "editable":
+        if self.target_name != "wheel":
             return
-        included = build_data["force_include"]
-        for source in [s for s in included if "__mypyc." in os.path.basename(s)]:
-            del included[source]
+        if MYPYC not in self.build_config.hook_config:  # else hatchling runs it, failing hard
+            self._compile_or_fall_back(version, build_data)
+        if version == "editable":
+            included = build_data["force_include"]
+            for source in [s for s in included if "__mypyc." in os.path.basename(s)]:
+                del included[source]
+
+    def _compile_or_fall_back(self, version: str, build_data: dict[str, Any]) -> None:
+        config = self.build_config.target_config.get("hooks", {}).get(MYPYC)
+        if not isinstance(config, dict):
+            return  # no mypyc table: nothing is meant to be compiled
+        implementation = platform.python_implementation()
+        if implementation != "CPython":
+            self._fall_back(f"mypyc compiles for CPython only, not {implementation}")
+            return
+        try:
+            from hatch_mypyc.plugin import MypycBuildHook
+        except ImportError as exc:
+            self._fall_back(f"hatch-mypyc is not installed in the build environment ({exc})")
+            return
+        hook = MypycBuildHook(
+            self.root,
+            config,
+            self.build_config,
+            self.metadata,
+            self.directory,
+            self.target_name,
+            self.app,
+        )
+        # hatch-mypyc changes build_data only after a successful compile, so a failed one
+        # leaves the wheel pure; the artifacts a failed attempt may have left are removed.
+        try:
+            hook.initialize(version, build_data)
+        except Exception as exc:  # any failure to compile means: pure Python
+            with contextlib.suppress(OSError):
+                hook.clean([version])
+            self.app.display_debug(f"mypyc's output:\n{exc}")
+            self._fall_back(_reason(exc))
+
+    def _fall_back(self, reason: str) -> None:
+        self.app.display_warning(
+            f"{WARNING_MARK}: mypyc could not compile the hot path ({reason}). The package "
+            "works the same, only slower (about 2.5x for verifying); `tarokpgn --version` "
+            "says which build runs. Install a C compiler and the Python headers and reinstall "
+            "for the compiled build (docs/install.rst)."
+        )

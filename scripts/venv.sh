@@ -27,8 +27,10 @@ PY
 )"
 tarokpgn_current=no
 if [ "$(cat .venv/.tarokpgn-build 2>/dev/null)" = "$tarokpgn_stamp" ]; then
-  # A compiled install also needs its shared library in the checkout (not deleted since).
-  if [ "$tarokpgn_pure" = yes ] || compgen -G "./*__mypyc.*.so" > /dev/null; then
+  # A compiled install also needs its shared library in the checkout (not deleted since),
+  # unless mypyc could not compile here and the install fell back to pure Python.
+  if [ "$tarokpgn_pure" = yes ] || compgen -G "./*__mypyc.*.so" > /dev/null ||
+    [ -e .venv/.tarokpgn-fallback ]; then
     tarokpgn_current=yes
   fi
 fi
@@ -46,9 +48,19 @@ else
     echo "== installing tarokpgn, compiling its hot path with mypyc (about 2 minutes)" >&2
   fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+  rm -f .venv/.tarokpgn-fallback
+  if [ "$tarokpgn_pure" = no ] && ! compgen -G "./*__mypyc.*.so" > /dev/null; then
+    # hatch_build.py fell back (no C compiler, ...): pip -q hides its warning, so say it here.
+    echo "== mypyc could not compile: installed pure Python (docs/install.rst); to retry:" \
+      "rm .venv/.tarokpgn-build" >&2
+    touch .venv/.tarokpgn-fallback
+  fi
   # The optional OpenSpiel reader: its tests skip without it (CI requires it, see .ci/run).
   .venv/bin/python -m pip install -q --disable-pip-version-check "open_spiel>=2.0" ||
     echo "== open_spiel did not install: the OpenSpiel converter's tests will be skipped" >&2
+  # The optional Dask extra (tarokpgn[dask]): its tests skip without it (CI requires it).
+  .venv/bin/python -m pip install -q --disable-pip-version-check "dask[distributed]>=2024.8" ||
+    echo "== dask did not install: the cluster tests (tests/test_distributed.py) will be skipped" >&2
   echo "$tarokpgn_stamp" > .venv/.tarokpgn-build
 fi
 unset tarokpgn_pure tarokpgn_stamp tarokpgn_current

@@ -467,7 +467,13 @@ def parse_scores(text: str) -> dict[str, int] | None:
 def _score(word: str) -> int:
     """One score of :func:`parse_scores`: ``+59``, ``-20``, ``0``."""
     sign = -1 if word[:1] == "-" else 1
-    value = bounded_int(word[1:] if word[:1] in ("+", "-") else word, MAX_SCORE)
+    digits = word[1:] if word[:1] in ("+", "-") else word
+    # the usual score, up to 7 ASCII digits: read at once (bounded_int says the same of it)
+    if 0 < len(digits) <= 7 and digits.isascii() and digits.isdigit():
+        number = int(digits)
+        if number <= MAX_SCORE:
+            return sign * number
+    value = bounded_int(digits, MAX_SCORE)
     if value is None:
         raise ValueError(f"a score must be a whole number within ±{MAX_SCORE:,}")
     return sign * value

@@ -5,7 +5,8 @@ this file puts ``tests/`` on ``sys.path``, so tests import their helpers as ``he
 
 ``TAROKPGN_REQUIRE_EXTRAS=openspiel`` (set by ``.ci/run``) makes a missing optional library a
 failure of the whole run instead of skipped tests; ``browser``: Playwright and Debian's chromium
-for the replay page's tests."""
+for the replay page's tests; ``dask``: dask.distributed for the cluster's tests; ``compiled``:
+the mypyc build, not the pure-Python fallback."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def _imports(module: str) -> Callable[[], bool]:
 EXTRAS: dict[str, Callable[[], bool]] = {
     "openspiel": _imports("pyspiel"),
     "browser": lambda: os.path.exists(CHROMIUM) and _imports("playwright")(),
+    "dask": _imports("distributed"),
+    # the mypyc build: hatch_build.py falls back to pure Python when it cannot compile, which
+    # CI must not take for success (the compiled-only tests would be skipped)
+    "compiled": lambda: __import__("tarokpgn").compiled(),
 }
 """Optional extra → whether what its tests need is installed (another name: that module)."""
 

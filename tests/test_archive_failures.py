@@ -303,7 +303,7 @@ def _disk_full_at_commit(con: Any, sql: str) -> None:
 
 
 def _interrupted_insert(con: Any, sql: str) -> None:
-    if sql.startswith("INSERT INTO tags"):  # as DuckDB does: the transaction is aborted
+    if sql.startswith("INSERT INTO occurrence_rows"):  # as DuckDB does: the transaction is aborted
         with pytest.raises(duckdb.Error):
             con.execute("SELECT error('interrupted')")
         raise RuntimeError(INTERRUPTED)

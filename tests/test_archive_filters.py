@@ -206,20 +206,25 @@ def test_every_view_with_scores_has_a_unit_and_a_variant(club: tuple[Archive, li
     scored = 0
     for view in schema_views():
         columns = archive.query(f"SELECT * FROM {view} LIMIT 0").columns
-        if any("score" in c for c in columns):
+        if view.startswith("v_") and any("score" in c for c in columns):
             assert {"variant", "unit"} <= set(columns), view
             scored += 1
-    assert scored == 8  # contracts, contract and seat scores, players (two), klop,
-    # score distribution, running totals
+    assert scored == 10  # contracts, contract and seat scores, players (two), klop,
+    # score distribution, running totals; v_deal_facts and v_stat_deals (score_list)
 
 
 def test_unit_of_each_variant() -> None:
+    from tarokpgn.archive.rows import Rows
+    from tarokpgn.notation.fastreader import iter_export
+
+    rows = Rows()
+    for variant in VARIANTS:
+        text = "".join(write_records(generate(variant, n=1, seed=3)))
+        for record in iter_export(text.encode(), f"{variant}.tpgn"):
+            assert isinstance(record, Record)
+            rows.add_deal(record, verify(record))
     with Archive(":memory:") as archive:
-        for variant in VARIANTS:
-            archive.query(
-                "INSERT INTO deals (deal_id, variant, status, game_kontra, tricks, problems) "
-                "VALUES (?, ?, 'ok', 0, 0, 0)", [variant, variant],
-            )  # fmt: skip
+        archive.insert([rows.to_arrow()])
         got = dict(archive.query("SELECT variant, unit FROM v_deals").rows)
     assert got == {v: UNITS.get(v, "points") for v in VARIANTS}
     assert len(got) == 8
@@ -285,26 +290,27 @@ def test_known_variant_absent_from_the_archive_is_no_error(
 def test_statistics_views_read_deals_only_through_v_stat_deals() -> None:
     """What lets a report's filters reach every figure (``v_problems`` lists every finding)."""
     views = schema_views()
-    stats = [v for v in views if v not in ("v_deals", "v_stat_deals", "v_problems")]
+    kept = ("v_deal_facts", "v_deals", "v_stat_deals", "v_problems")
+    stats = [v for v in views if v.startswith("v_") and v not in kept]
     assert len(stats) == 12
     for view in stats:
-        assert not re.search(r"\b(FROM|JOIN)\s+deals\b", views[view]), view
+        assert not re.search(r"\b(FROM|JOIN)\s+(deals|deal_rows|deal_data)\b", views[view]), view
         assert "v_stat_deals" in views[view], view
 
 
 def test_reports_read_an_archive_whose_views_are_older(tmp_path: Path) -> None:
     """The reports run the package's view definitions, not the archive's: an archive indexed
-    by an older tarokpgn (here: its views dropped) gives the same reports."""
+    by an older tarokpgn (here: its statistics views dropped) gives the same reports."""
     (tmp_path / "d.tpgn").write_text("".join(write_records(generate("czech-4", n=4, seed=2))))
     every = Filters(include_generated=True)
     with Archive(tmp_path / "a.duckdb") as archive:
         index_paths(archive, [tmp_path / "d.tpgn"], workers=1)
         want = _reports(archive, every)
         for view in reversed(schema_views()):
-            archive.query(f"DROP VIEW {view}")
+            if view.startswith("v_"):
+                archive.query(f"DROP VIEW {view}")
     with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
-        assert archive.query("SELECT count(*) FROM duckdb_views() WHERE NOT internal").rows == [
-            (0,)
-        ]
+        sql = "SELECT count(*) FROM duckdb_views() WHERE NOT internal AND view_name ^@ 'v_'"
+        assert archive.query(sql).rows == [(0,)]
         assert _reports(archive, every) == want
         assert sum(n for _, _, n, _ in want["status"]) == 4

@@ -1,8 +1,11 @@
-"""Record + Verdict → columnar rows (pure, no database)."""
+"""Record + Verdict → compact rows, and the documented tables an archive decodes from them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tarokpgn.archive.rows import COLUMNS, Rows, trick_winners, year_of
+from tarokpgn.archive.store import documented_tables
 from tarokpgn.model import (
     Announce,
     Auction,
@@ -58,6 +61,11 @@ VERDICT = Verdict(
 )  # fmt: skip
 
 
+def columns(rows: Rows) -> dict[str, dict[str, list[Any]]]:
+    """Documented table → column → values, as an archive of ``rows`` decodes them."""
+    return {t: data.to_pydict() for t, data in documented_tables(rows.to_arrow()).items()}
+
+
 def test_year_of() -> None:
     assert year_of("2025.03.01") == 2025
     assert year_of("2025.??.??") == 2025
@@ -72,7 +80,7 @@ def test_trick_winners_are_next_leaders() -> None:
 def test_every_column_has_one_value_per_row() -> None:
     rows = Rows()
     rows.add_deal(record(), VERDICT, last_winner="E")
-    for table, cols in rows.columns.items():
+    for table, cols in columns(rows).items():
         lengths = {len(v) for v in cols.values()}
         assert len(lengths) == 1, table
         assert list(cols) == [name for name, _ in COLUMNS[table]]
@@ -81,7 +89,7 @@ def test_every_column_has_one_value_per_row() -> None:
 def test_deal_row() -> None:
     rows = Rows()
     rows.add_deal(record(), VERDICT)
-    deal = {k: v[0] for k, v in rows.columns["deals"].items()}
+    deal = {k: v[0] for k, v in columns(rows)["deals"].items()}
     assert deal["deal_id"] == "a" * 64
     assert deal["year"] == 2025 and deal["players"] == 4 and deal["ruleset"] == "semedela"
     assert deal["status"] == "score-mismatch" and deal["contract"] == "three"
@@ -93,12 +101,12 @@ def test_deal_row() -> None:
 def test_seats_scores_and_roles() -> None:
     rows = Rows()
     rows.add_deal(record(), VERDICT, last_winner="E")
-    seats = rows.columns["seats"]
+    seats = columns(rows)["seats"]
     assert seats["seat"] == ["N", "E", "S", "W"]  # forehand first: dealer is W
     assert seats["player"] == ["Ana", "Bojan", "Cene", "Darja"]
     assert seats["role"] == ["declarer", "partner", "opponent", "opponent"]
     assert seats["tricks_won"] == [0, 1, 1, 0]
-    scores = rows.columns["scores"]
+    scores = columns(rows)["scores"]
     assert scores["computed"] == [30, 30, -30, -30]
     assert scores["written"] == [20, 20, -20, -20]
     assert scores["agrees"] == [False] * 4
@@ -107,17 +115,17 @@ def test_seats_scores_and_roles() -> None:
 def test_plays_follow_the_leader() -> None:
     rows = Rows()
     rows.add_deal(record(), VERDICT)
-    plays = rows.columns["plays"]
+    plays = columns(rows)["plays"]
     assert plays["seat"][:4] == ["N", "E", "S", "W"]
     assert plays["seat"][4:] == ["S", "W", "N"]
     assert plays["winner"] == ["S"] * 4 + [None] * 3  # last trick: unknown without a hint
-    assert rows.columns["tricks"]["cards"] == [4, 3]
+    assert columns(rows)["tricks"]["cards"] == [4, 3]
 
 
 def test_items() -> None:
     rows = Rows()
     rows.add_deal(record(), VERDICT)
-    c = rows.columns
+    c = columns(rows)
     assert c["auction"]["bid"] == ["three", "pass"]
     assert c["exchanges"]["action"] == ["take", "discard"]
     assert c["kontras"]["level"] == [1, 2]
@@ -135,19 +143,20 @@ def test_duplicate_adds_only_an_occurrence() -> None:
     rows.add_deal(record(index=1), VERDICT)
     rows.add_deal(record(index=2), VERDICT)
     assert len(rows) == 1
-    assert rows.columns["occurrences"]["idx"] == [1, 2]
-    assert len(rows.columns["deals"]["deal_id"]) == 1
-    assert len(rows.columns["plays"]["card"]) == 7
+    assert columns(rows)["occurrences"]["idx"] == [1, 2]
+    assert len(columns(rows)["deals"]["deal_id"]) == 1
+    assert len(columns(rows)["plays"]["card"]) == 7
 
 
 def test_errors_and_arrow() -> None:
     rows = Rows()
     rows.add_error("f.tpgn", 3, 40, "E101", "unexpected token", column=5)
     tables = rows.to_arrow()
-    assert set(tables) == set(COLUMNS)
+    assert set(tables) == {"deal_rows", "occurrence_rows", "problems"}
     problems = tables["problems"].to_pylist()
     assert problems[0]["deal_id"] is None and problems[0]["origin"] == "parse"
-    assert problems[0]["column"] == 5 and tables["deals"].num_rows == 0
+    assert problems[0]["column"] == 5 and tables["deal_rows"].num_rows == 0
+    assert set(columns(rows)) == set(COLUMNS)
 
 
 def test_out_of_range_deal_leaves_no_rows() -> None:
@@ -157,17 +166,17 @@ def test_out_of_range_deal_leaves_no_rows() -> None:
 
     rows = Rows()
     rows.add_deal(record("b" * 64), VERDICT)
-    before = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in rows.columns.items()}
+    before = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in columns(rows).items()}
     bad = dataclasses.replace(record(), items=(*record().items, Kontra("W", 300, "game")))
     with pytest.raises(ValueError, match="out of range"):
         rows.add_deal(bad, VERDICT)
-    after = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in rows.columns.items()}
+    after = {t: len(c["deal_id" if "deal_id" in c else "file"]) for t, c in columns(rows).items()}
     assert after == before and len(rows) == 1
     broken = dataclasses.replace(VERDICT, breakdown=(None,))  # type: ignore[arg-type]
     # pure Python fails on ``None.label``; the mypyc build checks the element's type first
     with pytest.raises((AttributeError, TypeError)):
         rows.add_deal(record(), broken)
-    assert len(rows) == 1 and rows.to_arrow()["deals"].num_rows == 1
+    assert len(rows) == 1 and rows.to_arrow()["deal_rows"].num_rows == 1
 
 
 def test_engine_trick_winners_win_over_next_leaders() -> None:
@@ -178,20 +187,18 @@ def test_engine_trick_winners_win_over_next_leaders() -> None:
     assert trick_winners(record(), dataclasses.replace(VERDICT, trick_winners=("N",))) == {1: "N"}
     rows = Rows()
     rows.add_deal(record(), dataclasses.replace(VERDICT, trick_winners=("N", "W")), "E")
-    assert rows.columns["tricks"]["winner"] == ["N", "W"]
-    assert rows.columns["seats"]["tricks_won"] == [1, 0, 0, 1]
-    assert rows.columns["plays"]["winner"] == ["N"] * 4 + ["W"] * 3
+    assert columns(rows)["tricks"]["winner"] == ["N", "W"]
+    assert columns(rows)["seats"]["tricks_won"] == [1, 0, 0, 1]
+    assert columns(rows)["plays"]["winner"] == ["N"] * 4 + ["W"] * 3
     rows = Rows()
     rows.add_deal(record(), dataclasses.replace(VERDICT, trick_winners=("N", "W", "S")), "E")
-    assert rows.columns["tricks"]["winner"] == ["S", "E"]  # more winners than tricks: not used
+    assert columns(rows)["tricks"]["winner"] == ["S", "E"]  # more winners than tricks: not used
 
 
 def test_arrow_tables_match_the_archive_schemas() -> None:
-    """``to_arrow`` gives every table in ``ARROW_SCHEMAS`` (the deal tables' ``deal_id``
-    dictionary-encoded), with the same values as ``columns``."""
-    import pyarrow as pa
-
-    from tarokpgn.archive.rows import ARROW_SCHEMAS, DEAL_ID, SCHEMAS
+    """``to_arrow`` gives the storage tables in ``ARROW_SCHEMAS`` (one ``deal_rows`` row per
+    distinct deal, its cards as codes), which the archive decodes into the documented tables."""
+    from tarokpgn.archive.rows import ARROW_SCHEMAS, CARD_CODES
 
     rows = Rows()
     rows.add_deal(record("a" * 64, 1), VERDICT, last_winner="E")
@@ -201,16 +208,38 @@ def test_arrow_tables_match_the_archive_schemas() -> None:
     tables = rows.to_arrow()
     for table, data in tables.items():
         assert data.schema == ARROW_SCHEMAS[table], table
-        assert data.cast(SCHEMAS[table]).schema == SCHEMAS[table]
-    assert tables["plays"].schema.field("deal_id").type == DEAL_ID
-    assert tables["deals"].schema.field("deal_id").type == pa.string()
-    plays = tables["plays"].to_pydict()
-    assert plays["deal_id"] == ["a" * 64] * 7 + ["b" * 64] * 7
-    assert plays["pos"] == [1, 2, 3, 4, 1, 2, 3] * 2
-    assert plays["trick"] == [1, 1, 1, 1, 2, 2, 2] * 2
-    assert tables["hands"].to_pydict()["pos"] == [1, 2, 1, 2]
-    assert tables["tags"].num_rows == 2 * len(TAGS)
-    assert tables["occurrences"].column("idx").to_pylist() == [1, 2, 3]
+    deals = tables["deal_rows"].to_pydict()
+    assert deals["deal"] == [0, 1] and deals["hash"] == [b"\xaa" * 32, b"\xbb" * 32]
+    assert [[CARD_CODES[c] for c in trick] for trick in deals["plays"][0]] == [
+        ["T21", "T19", "T13", "T1"],
+        ["HK", "HN", "H1"],
+    ]
+    assert tables["occurrence_rows"].column("deal").to_pylist() == [0, 1, 0]
+    c = columns(rows)
+    assert c["plays"]["deal_id"] == ["a" * 64] * 7 + ["b" * 64] * 7
+    assert c["plays"]["pos"] == [1, 2, 3, 4, 1, 2, 3] * 2
+    assert c["plays"]["trick"] == [1, 1, 1, 1, 2, 2, 2] * 2
+    assert c["hands"]["pos"] == [1, 2, 1, 2]
+    assert len(c["tags"]["pos"]) == 2 * len(TAGS)
+    assert c["occurrences"]["idx"] == [1, 2, 3]
+
+
+def test_odd_cards_and_hash() -> None:
+    """A card token outside the code table is kept by the deal (``odd_cards``) and decoded
+    back; a content hash that is not 64 lower-case hex digits is refused, adding nothing."""
+    import dataclasses
+
+    import pytest
+
+    odd = dataclasses.replace(record(), items=(Hand("E", ("X9", "T1", "X9")), *record().items))
+    rows = Rows()
+    rows.add_deal(odd, VERDICT)
+    assert rows.to_arrow()["deal_rows"].column("odd_cards").to_pylist() == [["X9"]]
+    assert columns(rows)["hands"]["card"] == ["X9", "T1", "X9", "FOOL", "T21"]
+    for sha in ("A" * 64, "a" * 63, "g" * 64):
+        with pytest.raises(ValueError, match="64 lower-case hex"):
+            rows.add_deal(record(sha), VERDICT)
+    assert len(rows) == 1
 
 
 def test_empty_segments() -> None:
@@ -220,8 +249,8 @@ def test_empty_segments() -> None:
     empty = dataclasses.replace(record(), items=(Hand("E", ()), *record().items, Trick(3, "W", ())))
     rows = Rows()
     rows.add_deal(empty, VERDICT)
-    c = rows.columns
+    c = columns(rows)
     assert c["hands"]["seat"] == ["N", "N"] and c["hands"]["pos"] == [1, 2]
     assert c["tricks"]["cards"] == [4, 3, 0]
     assert c["plays"]["trick"] == [1, 1, 1, 1, 2, 2, 2]
-    assert Rows().to_arrow()["plays"].num_rows == 0
+    assert Rows().to_arrow()["deal_rows"].num_rows == 0

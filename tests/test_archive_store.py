@@ -123,7 +123,7 @@ def test_parquet_round_trip(tmp_path: Path) -> None:
         archive.export_parquet(tmp_path / "pq")
         original = dump(archive)
     assert is_parquet_dataset(tmp_path / "pq")
-    assert (tmp_path / "pq" / "plays" / "variant=slovenian-4" / "year=2025").is_dir()
+    assert (tmp_path / "pq" / "deal_rows" / "variant=slovenian-4" / "year=2025").is_dir()
     with Archive(tmp_path / "b.duckdb") as copy:
         added = copy.import_parquet(tmp_path / "pq")
         assert added["deals"] == 3 and added["sources"] == 2

@@ -146,7 +146,7 @@ def test_export_and_index_the_dataset(
     out = tmp_path / "pq"
     assert main(["export", "--db", str(archive), "--parquet", str(out)]) == 0
     assert "exported 300 deals" in capsys.readouterr().err
-    assert sorted(p.name for p in (out / "deals").iterdir()) == [
+    assert sorted(p.name for p in (out / "deal_rows").iterdir()) == [
         "variant=slovenian-3", "variant=slovenian-4",
     ]  # fmt: skip
     copy = tmp_path / "copy.duckdb"

@@ -82,7 +82,8 @@ class Filters:
         return conds, params
 
     def deals_sql(self, *, generated: bool | None = None) -> tuple[str, list[Any]]:
-        """The SELECT of the deals kept (the columns of ``v_deals``) and its parameters; with
+        """The SELECT of the deals kept (the columns of ``v_deal_facts``: those of ``v_deals``
+        and the lists the statistics views read) and its parameters; with
         ``generated`` True/False only the generated/other deals the other filters keep."""
         conds, params = self.conditions()
         if generated is None and not self.include_generated:
@@ -90,7 +91,7 @@ class Filters:
         if generated is not None:
             conds.insert(0, "generated" if generated else "NOT generated")
         where = " AND ".join(conds) or "true"
-        return f"SELECT * FROM (\n{schema_views()['v_deals']}\n) WHERE {where}", params
+        return f"SELECT * FROM (\n{schema_views()['v_deal_facts']}\n) WHERE {where}", params
 
 
 def path_glob(pattern: str, cwd: str) -> str:

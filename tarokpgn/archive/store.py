@@ -39,10 +39,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tarokpgn.archive import ArchiveError
-from tarokpgn.archive.rows import COLUMNS, DEAL_TABLES
+from tarokpgn.archive.rows import CARD_CODES, COLUMNS, STORAGE
 
-SCHEMA_VERSION: Final = "2"
-"""2: ``problems.judged`` (added to a schema-1 archive when it is opened for writing)."""
+SCHEMA_VERSION: Final = "3"
+"""2: ``problems.judged`` (added to a schema-1 archive when it is opened for writing).
+3: compact storage: one ``deal_rows`` row per deal with lists, the documented tables as
+views (an older archive is read as it is, and refused for writing: :func:`_old_schema`)."""
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
 MEMORY_LIMIT: Final = "256MB"
@@ -165,12 +167,25 @@ class Archive:
             if not read_only:
                 if memory_limit is not None and self.path != ":memory:":
                     self.con.execute(f"SET memory_limit = {_sql_str(memory_limit)}")
+                self._refuse_old_schema()
                 self._create()
                 self.drop_unfinished()
             else:
                 self._require_tables()
         except duckdb.Error as exc:
             raise ArchiveError(_open_error(self.path, exc)) from exc
+
+    def _refuse_old_schema(self) -> None:
+        """Refuse to write to an archive of an older schema (its tables hold the rows that
+        schema 3 stores as lists): it is still read as it is (``tarokpgn query``, ``stats``)."""
+        version = _old_schema(self.con)
+        if version is not None:
+            self.con.close()
+            raise ArchiveError(
+                f"{self.path} is an archive of an older tarokpgn (schema {version}; this one "
+                f"writes schema {SCHEMA_VERSION}, a smaller storage): reindex: delete it (or "
+                f"index into a new file) and run `tarokpgn index --db {self.path} FILE…` again"
+            )
 
     _REQUIRED: Final = ("meta", "sources", "occurrences", "deals")
     """Tables every archive has: a database without them was not made by ``tarokpgn index``."""
@@ -215,7 +230,11 @@ class Archive:
         self.con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION]
         )
-        self.con.execute("CREATE TEMP TABLE IF NOT EXISTS _old (deal_id VARCHAR)")
+        if not self._count("card_codes"):
+            self.con.executemany(
+                "INSERT INTO card_codes VALUES (?, ?)", list(enumerate(CARD_CODES))
+            )
+        self.con.execute("CREATE TEMP TABLE IF NOT EXISTS _old (deal INTEGER)")
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -264,7 +283,8 @@ class Archive:
     def unfinished(self) -> list[str]:
         """Files with rows but no ``sources`` row: begun by a run that did not finish them."""
         rows = self.con.execute(
-            "SELECT DISTINCT file FROM occurrences WHERE file NOT IN (SELECT file FROM sources) "
+            "SELECT DISTINCT file FROM occurrence_rows "
+            "WHERE file NOT IN (SELECT file FROM sources) "
             "UNION SELECT DISTINCT file FROM problems "
             "WHERE origin <> 'verify' AND file NOT IN (SELECT file FROM sources) ORDER BY file"
         ).fetchall()
@@ -290,8 +310,8 @@ class Archive:
     def begin_file(self, file: str) -> None:
         """Start (re)loading ``file``: forget its occurrences, parse problems and source row."""
         self._begin()
-        self.con.execute("INSERT INTO _old SELECT deal_id FROM occurrences WHERE file = ?", [file])
-        self.con.execute("DELETE FROM occurrences WHERE file = ?", [file])
+        self.con.execute("INSERT INTO _old SELECT deal FROM occurrence_rows WHERE file = ?", [file])
+        self.con.execute("DELETE FROM occurrence_rows WHERE file = ?", [file])
         self.con.execute("DELETE FROM problems WHERE file = ? AND origin <> 'verify'", [file])
         self.con.execute("DELETE FROM sources WHERE file = ?", [file])
         self._pending_gc = True
@@ -301,87 +321,61 @@ class Archive:
         """Insert rows from :meth:`Rows.to_arrow` batches; deals already stored are skipped.
 
         A deal appearing in several batches (or already in the database) is stored once, with
-        the rows of its first batch; every occurrence is kept.
+        the rows of its first batch; every occurrence is kept. Each new deal gets the next
+        key (``deal_rows.deal``); the batches' own deal numbers are only theirs.
         """
         if not batches:
             return
         self._begin()
-        ids = pa.chunked_array([b["deals"]["deal_id"] for b in batches], pa.string())
-        if pc.count_distinct(ids).as_py() < len(ids):  # a deal in two batches
-            self._insert_with_duplicates(batches)
-            return
-        # Set-wise: the deals the database lacks are inserted (the primary key skips the
-        # others), and only their rows go into the other tables.
-        for table in COLUMNS:
-            self.con.register(f"_b_{table}", pa.concat_tables([b[table] for b in batches]))
-        try:
-            cols = _cols("deals")
-            new = self.con.execute(
-                f"INSERT INTO deals ({cols}) SELECT {cols} FROM _b_deals "
-                "ON CONFLICT DO NOTHING RETURNING deal_id"
-            ).fetchall()
-            known = len(new) < len(ids)  # some deals were there: leave out their rows
-            self.con.register("_b_new", pa.table({"deal_id": pa.array([r[0] for r in new])}))
-            only_new = " WHERE deal_id IN (SELECT deal_id FROM _b_new)" if known else ""
-            for table in DEAL_TABLES[1:]:
-                cols = _cols(table)
-                self.con.execute(
-                    f"INSERT INTO {table} ({cols}) SELECT {cols} FROM _b_{table}{only_new}"
-                )
-            self.con.execute(
-                f"INSERT INTO occurrences SELECT {_cols('occurrences')} FROM _b_occurrences"
-            )
-            verify_of_new = (
-                " WHERE origin <> 'verify' OR deal_id IN (SELECT deal_id FROM _b_new)"
-                if known
-                else ""
-            )
-            self.con.execute(
-                f"INSERT INTO problems SELECT {_cols('problems')} FROM _b_problems{verify_of_new}"
-            )
-        finally:
-            self._unregister((*COLUMNS, "new"))
-
-    def _insert_with_duplicates(self, batches: Sequence[dict[str, pa.Table]]) -> None:
-        """:meth:`insert` when a deal is in several batches: the first batch's rows win."""
-        for table in COLUMNS:
-            parts = [
-                b[table].append_column(
-                    "_chunk", pa.repeat(pa.scalar(i, pa.int32()), b[table].num_rows)
-                )
-                for i, b in enumerate(batches)
-            ]
-            self.con.register(f"_b_{table}", pa.concat_tables(parts))
+        deals, occurrences, problems = _numbered(batches)
+        self.con.register("_b_deals", deals)
+        self.con.register("_b_occ", occurrences)
+        self.con.register("_b_problems", problems)
         try:
             self._insert_registered()
         finally:
-            self._unregister(COLUMNS)
+            self._unregister(("_b_deals", "_b_occ", "_b_problems"))
 
-    def _unregister(self, tables: Iterable[str]) -> None:
+    def _unregister(self, views: Iterable[str]) -> None:
         """Drop the batch's registered tables (after a failed statement, DuckDB refuses until
         the rollback: the failure is what counts)."""
         with suppress(duckdb.Error):
-            for table in tables:
-                self.con.unregister(f"_b_{table}")
+            for view in views:
+                self.con.unregister(view)
 
     def _insert_registered(self) -> None:
+        # Each batch deal → its key: a stored deal's (found by its hash), or a new one for the
+        # first batch row of each new hash (the others are duplicates of it).
         self.con.execute(
-            "CREATE OR REPLACE TEMP TABLE _new AS SELECT deal_id, min(_chunk) AS _chunk "
-            "FROM _b_deals WHERE deal_id NOT IN (SELECT deal_id FROM deals) GROUP BY deal_id"
+            "CREATE OR REPLACE TEMP TABLE _map AS "
+            "WITH known AS (SELECT b.deal AS num, r.deal FROM _b_deals b "
+            "               JOIN deal_rows r ON r.hash = b.hash), "
+            "fresh AS (SELECT hash, min(deal) AS num FROM _b_deals "
+            "          WHERE deal NOT IN (SELECT num FROM known) GROUP BY hash), "
+            "keyed AS (SELECT hash, num, (SELECT coalesce(max(deal), -1) FROM deal_rows) "
+            "                 + CAST(row_number() OVER (ORDER BY num) AS INTEGER) AS deal "
+            "          FROM fresh) "
+            "SELECT b.deal AS num, coalesce(k.deal, f.deal) AS deal, "
+            "       coalesce(f.num = b.deal, false) AS new, b._chunk "
+            "FROM _b_deals b LEFT JOIN known k ON k.num = b.deal "
+            "LEFT JOIN keyed f ON k.num IS NULL AND f.hash = b.hash"
         )
-        for table in DEAL_TABLES:
-            cols = _cols(table)
-            self.con.execute(
-                f"INSERT INTO {table} ({cols}) SELECT {_cols(table, 'b.')} "
-                f"FROM _b_{table} b JOIN _new n ON b.deal_id = n.deal_id AND b._chunk = n._chunk"
-            )
+        cols = _cols("deal_rows")
+        rest = _cols("deal_rows", "b.", skip=1)
         self.con.execute(
-            f"INSERT INTO occurrences SELECT {_cols('occurrences')} FROM _b_occurrences"
+            f"INSERT INTO deal_rows ({cols}) SELECT m.deal, {rest} "
+            "FROM _b_deals b JOIN _map m ON m.num = b.deal WHERE m.new"
         )
         self.con.execute(
-            f"INSERT INTO problems SELECT {_cols('problems', 'b.')} FROM _b_problems b "
-            "LEFT JOIN _new n ON b.deal_id = n.deal_id AND b._chunk = n._chunk "
-            "WHERE b.origin <> 'verify' OR n.deal_id IS NOT NULL"
+            'INSERT INTO occurrence_rows SELECT o.file, o.idx, m.deal, o."offset", o.line '
+            "FROM _b_occ o JOIN _map m ON m.num = o.deal"
+        )
+        # the verifier's findings of the deals stored now, those of the other records
+        self.con.execute(
+            f"INSERT INTO problems SELECT {_cols('problems', 'p.')} FROM _b_problems p "
+            "WHERE p.origin <> 'verify' OR EXISTS (SELECT 1 FROM _b_deals b "
+            "JOIN _map m ON m.num = b.deal WHERE m.new AND b._chunk = p._chunk "
+            "AND lower(hex(b.hash)) = p.deal_id)"
         )
 
     @_archive_errors
@@ -403,13 +397,16 @@ class Archive:
         self._pending_gc = False
         if not self._count("_old"):
             return
-        gone = (
-            "deal_id IN (SELECT deal_id FROM _old) "
-            "AND deal_id NOT IN (SELECT deal_id FROM occurrences)"
+        self.con.execute(
+            "CREATE OR REPLACE TEMP TABLE _gone AS SELECT deal, lower(hex(hash)) AS deal_id "
+            "FROM deal_rows WHERE deal IN (SELECT deal FROM _old) "
+            "AND deal NOT IN (SELECT deal FROM occurrence_rows)"
         )
-        for table in DEAL_TABLES[::-1]:
-            self.con.execute(f"DELETE FROM {table} WHERE {gone}")
-        self.con.execute(f"DELETE FROM problems WHERE origin = 'verify' AND {gone}")
+        self.con.execute("DELETE FROM deal_rows WHERE deal IN (SELECT deal FROM _gone)")
+        self.con.execute(
+            "DELETE FROM problems WHERE origin = 'verify' "
+            "AND deal_id IN (SELECT deal_id FROM _gone)"
+        )
         self.con.execute("DELETE FROM _old")
 
     @_archive_errors
@@ -475,23 +472,36 @@ class Archive:
 
     @_archive_errors
     def export_parquet(self, directory: str | Path) -> dict[str, int]:
-        """Write every table under ``directory`` (Hive-partitioned by variant and year).
+        """Write the storage tables under ``directory`` (Hive-partitioned by variant and year).
 
-        Returns table → rows written.
+        Returns table → rows, for the documented tables (as the archive's views count them).
         """
         out = Path(directory)
         out.mkdir(parents=True, exist_ok=True)
-        counts: dict[str, int] = {}
-        for table in ("deals", *DEAL_TABLES[1:], "occurrences", "problems"):
+        for table in _EXPORTED:
             select = _partitioned_select(table)
             target = _sql_str(str(out / table))
             self.con.execute(
                 f"COPY ({select}) TO {target} (FORMAT parquet, PARTITION_BY (variant, year), "
                 "OVERWRITE, FILENAME_PATTERN 'part_{i}')"
             )
-            counts[table] = self._count(table)
-        target = _sql_str(str(out / "sources.parquet"))
-        self.con.execute(f"COPY (SELECT * FROM sources ORDER BY file) TO {target} (FORMAT parquet)")
+        for table, order in (("sources", "file"), ("card_codes", "code")):
+            target = _sql_str(str(out / f"{table}.parquet"))
+            self.con.execute(
+                f"COPY (SELECT * FROM {table} ORDER BY {order}) TO {target} (FORMAT parquet)"
+            )
+        return self.row_counts()
+
+    @_archive_errors
+    def row_counts(self) -> dict[str, int]:
+        """Documented table → its rows (counted from the storage: no list is decoded), and
+        ``sources``."""
+        sums = ", ".join(f"coalesce(sum({expr}), 0)" for expr in _ROW_COUNTS.values())
+        row = self.con.execute(f"SELECT count(*), {sums} FROM deal_rows").fetchall()[0]
+        counts = {"deals": int(row[0])}
+        counts.update({t: int(n) for t, n in zip(_ROW_COUNTS, row[1:], strict=True)})
+        counts["occurrences"] = self._count("occurrence_rows")
+        counts["problems"] = self._count("problems")
         counts["sources"] = self._count("sources")
         return counts
 
@@ -499,64 +509,109 @@ class Archive:
     def import_parquet(self, directory: str | Path) -> dict[str, int]:
         """Merge an exported dataset: files not yet indexed are added with their deals.
 
-        Files already indexed keep what the database holds. Returns table → rows added.
+        Files already indexed keep what the database holds. Returns table → rows added
+        (``deals``, ``occurrences``, ``problems``, ``sources``).
         """
         root = Path(directory)
+        if not (root / "deal_rows").is_dir() and (root / "deals").is_dir():
+            raise ArchiveError(
+                f"{root} was exported by an older tarokpgn (a table per kind of row): index "
+                "its deal files instead, or import it with that version and export again"
+            )
         src = _sql_str(str(root / "sources.parquet"))
+        codes = root / "card_codes.parquet"
         with self.transaction():
+            if codes.is_file():
+                self._check_card_codes(codes)
             self.con.execute(
                 f"CREATE OR REPLACE TEMP TABLE _isrc AS SELECT * FROM read_parquet({src}) "
                 "WHERE file NOT IN (SELECT file FROM sources)"
             )
             counts = {"sources": self._count("_isrc")}
-            self._import_occurrences(root)
-            for table in DEAL_TABLES:
-                counts[table] = self._import_table(root, table)
-            counts["problems"] = self._import_problems(root)
-            counts["occurrences"] = self._import_insert("occurrences", "_iocc")
+            before = {t: self._count(t) for t in ("deal_rows", "occurrence_rows", "problems")}
+            self._import_rows(root)
             self.con.execute("INSERT INTO sources SELECT * FROM _isrc")
+            after = {t: self._count(t) for t in before}
+        counts["deals"] = after["deal_rows"] - before["deal_rows"]
+        counts["occurrences"] = after["occurrence_rows"] - before["occurrence_rows"]
+        counts["problems"] = after["problems"] - before["problems"]
         return counts
+
+    def _check_card_codes(self, path: Path) -> None:
+        theirs = self.con.execute(
+            f"SELECT code, card FROM read_parquet({_sql_str(str(path))}) ORDER BY code"
+        ).fetchall()
+        if theirs != list(enumerate(CARD_CODES)):
+            raise ArchiveError(f"{path.parent} was exported with other card codes: reindex it")
 
     def _count(self, table: str) -> int:
         rows = self.con.execute(f"SELECT count(*) FROM {table}").fetchall()
         return int(rows[0][0])
 
-    def _import_occurrences(self, root: Path) -> None:
-        self.con.execute("CREATE OR REPLACE TEMP TABLE _iocc AS FROM occurrences LIMIT 0")
-        if _has_files(root, "occurrences"):
+    def _import_rows(self, root: Path) -> None:
+        """The dataset's occurrences of the new files, their deals (new ones given keys here,
+        stored ones found by their hash), and the problems that go with them."""
+        self.con.execute(
+            'CREATE OR REPLACE TEMP TABLE _iocc AS SELECT file, idx, deal, "offset", line '
+            "FROM occurrence_rows LIMIT 0"
+        )
+        if _has_files(root, "occurrence_rows"):
             self.con.execute(
-                f"INSERT INTO _iocc SELECT {_cols('occurrences')} "
-                f"FROM {_read(root, 'occurrences')} WHERE file IN (SELECT file FROM _isrc)"
+                f"INSERT INTO _iocc SELECT {_cols('occurrence_rows')} "
+                f"FROM {_read(root, 'occurrence_rows')} WHERE file IN (SELECT file FROM _isrc)"
             )
         self.con.execute(
-            "CREATE OR REPLACE TEMP TABLE _inew AS SELECT DISTINCT deal_id FROM _iocc "
-            "WHERE deal_id NOT IN (SELECT deal_id FROM deals)"
+            "CREATE OR REPLACE TEMP TABLE _imap (num INTEGER, deal INTEGER, new BOOLEAN)"
         )
-
-    def _import_table(self, root: Path, table: str) -> int:
-        if not _has_files(root, table):
-            return 0
-        before = self._count(table)
+        if _has_files(root, "deal_rows"):
+            self.con.execute(
+                "CREATE OR REPLACE TEMP TABLE _ideals AS "
+                f"SELECT {_cols('deal_rows')} FROM {_read(root, 'deal_rows')} "
+                "WHERE deal IN (SELECT deal FROM _iocc)"
+            )
+            self.con.execute(
+                "INSERT INTO _imap "
+                "WITH known AS (SELECT i.deal AS num, r.deal FROM _ideals i "
+                "               JOIN deal_rows r ON r.hash = i.hash), "
+                "fresh AS (SELECT deal AS num FROM _ideals "
+                "          WHERE deal NOT IN (SELECT num FROM known)) "
+                "SELECT num, deal, false FROM known UNION ALL "
+                "SELECT num, (SELECT coalesce(max(deal), -1) FROM deal_rows) "
+                "            + CAST(row_number() OVER (ORDER BY num) AS INTEGER), true "
+                "FROM fresh"
+            )
+            self.con.execute(
+                f"INSERT INTO deal_rows ({_cols('deal_rows')}) "
+                f"SELECT m.deal, {_cols('deal_rows', 'i.', skip=1)} "
+                "FROM _ideals i JOIN _imap m ON m.num = i.deal WHERE m.new"
+            )
         self.con.execute(
-            f"INSERT INTO {table} ({_cols(table)}) SELECT {_cols(table)} "
-            f"FROM {_read(root, table)} WHERE deal_id IN (SELECT deal_id FROM _inew)"
+            'INSERT INTO occurrence_rows SELECT o.file, o.idx, m.deal, o."offset", o.line '
+            "FROM _iocc o JOIN _imap m ON m.num = o.deal"
         )
-        return self._count(table) - before
+        if _has_files(root, "problems"):
+            self.con.execute(
+                f"INSERT INTO problems SELECT {_cols('problems', 'p.')} "
+                f"FROM {_read(root, 'problems')} p "
+                "WHERE (p.origin = 'verify' AND p.deal_id IN (SELECT lower(hex(r.hash)) "
+                "      FROM deal_rows r JOIN _imap m ON m.deal = r.deal WHERE m.new)) "
+                "OR (p.origin <> 'verify' AND p.file IN (SELECT file FROM _isrc))"
+            )
 
-    def _import_problems(self, root: Path) -> int:
-        if not _has_files(root, "problems"):
-            return 0
-        before = self._count("problems")
-        self.con.execute(
-            f"INSERT INTO problems SELECT {_cols('problems')} FROM {_read(root, 'problems')} "
-            "WHERE (origin = 'verify' AND deal_id IN (SELECT deal_id FROM _inew)) "
-            "OR (origin <> 'verify' AND file IN (SELECT file FROM _isrc))"
-        )
-        return self._count("problems") - before
 
-    def _import_insert(self, table: str, temp: str) -> int:
-        self.con.execute(f"INSERT INTO {table} SELECT * FROM {temp}")
-        return self._count(temp)
+def documented_tables(batch: dict[str, pa.Table]) -> dict[str, pa.Table]:
+    """The documented tables (:data:`~tarokpgn.archive.rows.COLUMNS`) of one batch of
+    :meth:`Rows.to_arrow <tarokpgn.archive.rows.Rows.to_arrow>`, as an archive holding only it
+    decodes them (in memory, on one thread: each table's rows in the order their deals were
+    added, but ``occurrences`` in file and record order). For tests and inspection."""
+    with Archive(":memory:") as archive:
+        archive.con.execute("SET threads = 1")
+        archive.insert([batch])
+        order = {"occurrences": " ORDER BY file, idx"}
+        return {
+            t: archive.con.sql(f"SELECT * FROM {t}{order.get(t, '')}").to_arrow_table()
+            for t in COLUMNS
+        }
 
 
 def _open_error(path: str, exc: duckdb.Error) -> str:
@@ -575,7 +630,8 @@ def _open_error(path: str, exc: duckdb.Error) -> str:
 def is_parquet_dataset(path: str | Path) -> bool:
     """Whether ``path`` is a directory written by :meth:`Archive.export_parquet`."""
     p = Path(path)
-    return p.is_dir() and (p / "sources.parquet").is_file() and (p / "deals").is_dir()
+    tables = (p / "deal_rows").is_dir() or (p / "deals").is_dir()  # "deals": schema 2
+    return p.is_dir() and (p / "sources.parquet").is_file() and tables
 
 
 def _has_files(root: Path, table: str) -> bool:
@@ -583,8 +639,8 @@ def _has_files(root: Path, table: str) -> bool:
     return any((root / table).glob("**/*.parquet"))
 
 
-def _cols(table: str, prefix: str = "") -> str:
-    return ", ".join(f'{prefix}"{name}"' for name, _ in COLUMNS[table])
+def _cols(table: str, prefix: str = "", skip: int = 0) -> str:
+    return ", ".join(f'{prefix}"{name}"' for name, _ in STORAGE[table][skip:])
 
 
 def _sql_str(text: str) -> str:
@@ -599,13 +655,77 @@ def _read(root: Path, table: str) -> str:
     )
 
 
+_EXPORTED: Final = ("deal_rows", "occurrence_rows", "problems")
+"""The tables of the Parquet export partitioned by variant and year (with ``sources.parquet``
+and ``card_codes.parquet``)."""
+
+_ROW_COUNTS: Final = {
+    "tags": "coalesce(len(tag_value_list), len(string_split(tag_text, chr(31))))",
+    "seats": "len(seats)",
+    "scores": "len(seats)",
+    "card_points": "len(card_holders)",
+    "breakdown": "len(breakdown)",
+    "hands": "len(flatten(hands)) + CASE WHEN len(hand_layout) > 0 THEN 54 - len(flatten(talon)) "
+    "ELSE 0 END",
+    "talon": "len(flatten(talon))",
+    "auction": "len(auction)",
+    "exchanges": "len(flatten(exchanges))",
+    "announcements": "len(announcements)",
+    "kontras": "len(kontras)",
+    "bonuses": "len(bonuses)",
+    "tricks": "len(trick_numbers)",
+    "plays": "len(flatten(plays))",
+    "irregularities": "len(irregularities)",
+}
+"""Documented table → its rows in a ``deal_rows`` row (summed by :meth:`Archive.row_counts`)."""
+
+
 def _partitioned_select(table: str) -> str:
-    """SELECT of ``table`` with the partition columns (taken from ``deals``)."""
-    if table == "deals":
-        return "SELECT * FROM deals ORDER BY deal_id"
-    cols = _cols(table, "t.")
-    keys = ", ".join(f'"{name}"' for name, _ in COLUMNS[table][:3])
+    """SELECT of ``table`` with the partition columns (taken from the deal's row)."""
+    if table == "deal_rows":
+        return "SELECT * FROM deal_rows ORDER BY deal"
+    if table == "occurrence_rows":
+        return (
+            f"SELECT {_cols(table, 't.')}, d.variant, d.year FROM occurrence_rows t "
+            "LEFT JOIN deal_rows d ON d.deal = t.deal ORDER BY t.file, t.idx"
+        )
     return (
-        f"SELECT {cols}, d.variant, d.year FROM {table} t "
-        f"LEFT JOIN deals d ON d.deal_id = t.deal_id ORDER BY {keys}"
+        f"SELECT {_cols(table, 't.')}, d.variant, d.year FROM problems t "
+        "LEFT JOIN deal_rows d ON d.hash = unhex(t.deal_id) "
+        "ORDER BY t.file, t.deal_id, t.origin, t.record, t.line, t.code"
     )
+
+
+def _numbered(batches: Sequence[dict[str, pa.Table]]) -> tuple[pa.Table, pa.Table, pa.Table]:
+    """The batches' ``deal_rows``, ``occurrence_rows`` and ``problems`` each in one table, the
+    deal numbers made distinct (batch i's shifted by the deals of the batches before it) and
+    each row given its batch's index (``_chunk``)."""
+    deals: list[pa.Table] = []
+    occurrences: list[pa.Table] = []
+    problems: list[pa.Table] = []
+    shift = 0
+    for i, batch in enumerate(batches):
+        chunk = pa.scalar(i, pa.int32())
+        d, o, p = batch["deal_rows"], batch["occurrence_rows"], batch["problems"]
+        if shift:
+            by = pa.scalar(shift, pa.int32())
+            d = d.set_column(0, "deal", pc.add(d["deal"], by))
+            o = o.set_column(2, "deal", pc.add(o["deal"], by))
+        deals.append(d.append_column("_chunk", pa.repeat(chunk, d.num_rows)))
+        occurrences.append(o)
+        problems.append(p.append_column("_chunk", pa.repeat(chunk, p.num_rows)))
+        shift += d.num_rows
+    return pa.concat_tables(deals), pa.concat_tables(occurrences), pa.concat_tables(problems)
+
+
+def _old_schema(con: duckdb.DuckDBPyConnection) -> str | None:
+    """The schema version of an archive written by an older tarokpgn (its ``deals`` is a
+    table), or None (a new database, or one of this schema)."""
+    rows = con.execute(
+        "SELECT table_type FROM information_schema.tables "
+        "WHERE table_name = 'deals' AND table_schema = 'main'"
+    ).fetchall()
+    if not rows or rows[0][0] != "BASE TABLE":
+        return None
+    version = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
+    return str(version[0][0]) if version else "1"

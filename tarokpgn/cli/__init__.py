@@ -55,7 +55,10 @@ class CommandParser(argparse.ArgumentParser):
         return namespace, extras
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or with ``only`` of that one alone: its module is
+    then the only one imported (the others bring pyarrow, DuckDB …, about a second of CPU
+    before ``check`` or ``verify`` reads a deal)."""
     parser = argparse.ArgumentParser(
         prog="tarokpgn",
         description="Record, verify and study deals of the tarok family of card games.",
@@ -66,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", required=True, parser_class=CommandParser
     )
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"tarokpgn.cli.{name}").register(sub)
     for command in sub.choices.values():  # SUPPRESS: a default would undo the global flag
         command.add_argument(
@@ -75,8 +78,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def named_command(argv: Sequence[str] | None) -> str | None:
+    """The subcommand ``argv`` starts with (after any ``--no-color``), None when it starts
+    with anything else (``--help``, ``--version``, a wrong name)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    while args and args[0] == "--no-color":
+        args.pop(0)
+    return args[0] if args and args[0] in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(named_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse: 0 for --help, 2 for usage errors

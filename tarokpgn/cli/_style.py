@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from rich.console import COLOR_SYSTEMS, Console
-from rich.style import Style
+if TYPE_CHECKING:  # rich is imported when colour is used: ~0.1 s before a command's first deal
+    from rich.console import Console
 
 STATUS_STYLES = {
     "ok": "bold green",
@@ -63,6 +63,8 @@ def colour_off() -> bool:
 def console(stream: IO[str]) -> Console:
     """A rich console writing to ``stream`` that honours ``--no-color`` as well as
     ``NO_COLOR`` (for the rich tables and progress bars)."""
+    from rich.console import Console
+
     return Console(file=stream, no_color=True if colour_off() else None)
 
 
@@ -71,16 +73,20 @@ class Painter:
     stream) unchanged."""
 
     def __init__(self, stream: IO[str] | None) -> None:
-        system = None
+        self._system = None
         if stream is not None and isatty(stream) and not colour_off():
+            from rich.console import COLOR_SYSTEMS
+
             system = console(stream).color_system
-        self._system = COLOR_SYSTEMS[system] if system else None
+            self._system = COLOR_SYSTEMS[system] if system else None
 
     def __call__(self, text: str, style: str) -> str:
         """``text`` in ``style`` (a rich style such as ``bold red``); ``text`` when colour is off
         or ``style`` is empty."""
         if self._system is None or not style or not text:
             return text
+        from rich.style import Style
+
         return Style.parse(style).render(text, color_system=self._system)
 
     def status(self, text: str, status: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tarokpgn.archive import ArchiveError
+from tarokpgn.archive import DEFAULT_DB, ArchiveError
 from tarokpgn.archive.ingest import ForeignFiles, Report, index_paths
 from tarokpgn.archive.store import Archive
 from tarokpgn.cli._style import console
@@ -35,7 +35,17 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--prune", action=argparse.BooleanOptionalAction, default=True,
                         help="remove from the archive the files it holds under a directory"
                         " given that no longer exist (default; --no-prune keeps them)")  # fmt: skip
-    parser.set_defaults(func=run)
+    cluster = parser.add_argument_group(
+        'on a Dask cluster (pip install "tarokpgn[dask]"; docs/distributed.rst)'
+    )
+    cluster.add_argument("--scheduler", metavar="ADDRESS",
+                         help="verify and index on the Dask cluster of this scheduler "
+                         "(tcp://host:8786) into the Parquet dataset --dataset; with --db, the "
+                         "dataset is then merged into that database")  # fmt: skip
+    cluster.add_argument("--dataset", metavar="DIR",
+                         help="with --scheduler: the Parquet dataset to write (a folder every "
+                         "worker can write; an existing dataset there is replaced)")  # fmt: skip
+    parser.set_defaults(func=run, db=None)  # db None: not given (DEFAULT_DB, but see --scheduler)
 
 
 @contextmanager
@@ -67,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
     the run stopped (the database cannot be opened or written), 2 for a missing path or a
     file in another program's format (nothing is indexed), 130 when interrupted. A run that
     stops says why in one line, its cause first."""
+    if args.scheduler is not None or args.dataset is not None:
+        return _run_on_cluster(args)
+    if args.db is None:
+        args.db = DEFAULT_DB
     show = sys.stderr.isatty() and not args.quiet
     report = Report()
     try:
@@ -137,3 +151,80 @@ def _summary(r: Report, db: str) -> str:
     elif r.gone:
         parts.insert(1, f"{r.gone} file(s) no longer exist, kept (--no-prune)")
     return "; ".join(parts)
+
+
+@contextmanager
+def _ranges_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar of the byte ranges verified on the cluster; None if not ``enabled``."""
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("verifying on dask"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("ranges"), TimeElapsedColumn())  # fmt: skip
+    with Progress(*columns, transient=True, console=console(sys.stderr)) as bar:
+        task = bar.add_task("ranges", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _run_on_cluster(args: argparse.Namespace) -> int:
+    """``--scheduler ADDRESS --dataset DIR [--db PATH]``: index on the Dask cluster into the
+    dataset, then merge it into the database if one is given (files it holds with another
+    hash are replaced, as a local index replaces changed files). Exit status as :func:`run`;
+    2 also when dask is not installed or the scheduler does not answer."""
+    from tarokpgn.distributed import (
+        ClusterError,
+        DaskMissing,
+        SchedulerUnreachable,
+        index_dataset,
+    )
+
+    if args.scheduler is None or args.dataset is None:
+        given, missing = ("--dataset", "--scheduler") if args.scheduler is None else (
+            "--scheduler", "--dataset")  # fmt: skip
+        print(f"tarokpgn index: {given} needs {missing} (docs/distributed.rst)", file=sys.stderr)
+        return 2
+    try:
+        with _ranges_bar(sys.stderr.isatty() and not args.quiet) as progress:
+            report = index_dataset(args.paths, args.dataset, args.scheduler, progress=progress)
+    except (FileNotFoundError, ForeignFiles, SchedulerUnreachable, DaskMissing) as exc:
+        for line in str(exc).splitlines():
+            print(f"tarokpgn index: {line}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"tarokpgn index: interrupted (never a partial dataset at {args.dataset}; rerun "
+              "to complete)", file=sys.stderr)  # fmt: skip
+        return 130
+    except (ClusterError, ArchiveError, OSError) as exc:
+        print(f"tarokpgn index: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        rate = report.records / report.seconds if report.seconds else 0.0
+        print(
+            f"{report.dataset}: {report.files} file(s) indexed on {report.workers} Dask "
+            f"worker(s) in {report.ranges} range(s); {report.deals} deal(s), {report.errors} "
+            f"record(s) not indexable (see table problems); {report.seconds:.1f} s, "
+            f"{rate:.0f} deals/s",
+            file=sys.stderr,
+        )
+    if args.db is not None:
+        local = Report()
+        try:
+            with Archive(args.db) as archive:
+                known = archive.sources()
+                archive.forget([f for f, sha in report.sha256.items() if known.get(f, sha) != sha])
+                index_paths(archive, [report.dataset], workers=1, prune=False, report=local)
+        except KeyboardInterrupt:
+            print(f"tarokpgn index: interrupted while merging into {args.db}", file=sys.stderr)
+            return 130
+        except (ArchiveError, OSError) as exc:
+            print(f"tarokpgn index: {' '.join(str(exc).split())}", file=sys.stderr)
+            return 1
+        if not args.quiet:
+            print(f"{args.db}: {report.dataset} merged in {local.seconds:.1f} s", file=sys.stderr)
+    return 1 if report.failed else 0

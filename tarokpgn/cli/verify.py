@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import IO, Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
+from tarokpgn.cli._json import SCALARS, indented, verdict_json
 from tarokpgn.cli._style import ACCEPTED, OK, PROBLEM, RENONS, UNDECIDED, Painter
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record, format_scores
@@ -88,23 +88,34 @@ def human(
     paint: Painter | None = None,
 ) -> None:
     """The plain-text report of one deal (statuses and problem codes in colour on a terminal)."""
-    paint = paint or Painter(out)
-    head = f"{where(record)}: {title(record)}"
-    what = verdict.contract or "?"
-    if verdict.declarer:
-        what += f" by {verdict.declarer}" + (f" with {verdict.partner}" if verdict.partner else "")
-    for p in verdict.problems:
-        print(problem_line(record, p, paint), file=out)
-    mismatch = any(p.code in ("score-mismatch",) for p in verdict.problems)
+    out.write(human_text(record, verdict, breakdown, quiet, paint or Painter(out)))
+
+
+def human_text(
+    record: Record, verdict: Verdict, breakdown: bool, quiet: bool, paint: Painter
+) -> str:
+    """What :func:`human` writes, as one text (one write a deal: the output may be
+    unbuffered)."""
+    lines = [problem_line(record, p, paint) for p in verdict.problems]
+    mismatch = any(p.code == "score-mismatch" for p in verdict.problems)
     if not quiet or mismatch:
+        what = verdict.contract or "?"
+        if verdict.declarer:
+            what += f" by {verdict.declarer}"
+            if verdict.partner:
+                what += f" with {verdict.partner}"
         scores = format_scores(verdict.scores) if verdict.scores is not None else "not computed"
         status = paint.status(verdict.status.value.upper(), verdict.status.value)
-        print(f"{head}: {status} {what}; scores {scores}", file=out)
+        lines.append(f"{where(record)}: {title(record)}: {status} {what}; scores {scores}")
     if breakdown or mismatch:
         for line in verdict.breakdown:
             detail = f"   ({line.detail})" if line.detail else ""
             value = _value(line.label, line.value)
-            print(f"    {line.label:<48} {value:>6}{detail}", file=out)
+            lines.append(f"    {line.label:<48} {value:>6}{detail}")
+    if not lines:
+        return ""
+    lines.append("")
+    return "\n".join(lines)
 
 
 def problem_line(record: Record, p: Problem, paint: Painter) -> str:
@@ -145,34 +156,90 @@ def to_json(record: Record, verdict: Verdict) -> dict[str, Any]:
     return data
 
 
+_ITEM = "\n "
+"""Where an element of the verdict array starts: a line indented by one space."""
+_MEMBER = _ITEM + " "
+"""Where a member of an element starts."""
+
+
+def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
+    """:func:`to_json` (with ``renons``, the ``--renons`` findings added) as an element of the
+    array ``verify --json`` writes: ``json.dump(…, indent=1, ensure_ascii=False)``'s bytes for
+    it, written straight from the verdict (:mod:`tarokpgn.cli._json`), without building the
+    dict and copying every value as :meth:`Verdict.to_json` does."""
+    src = record.source
+    place = [src.file, src.index, src.line] if src else [None, None, None]
+    get = SCALARS.get
+    file, index, line, match, deal = [
+        s(x) if (s := get(type(x))) is not None else indented(x, _MEMBER)
+        for x in [*place, record.get("Match") or None, record.get("Deal") or None]
+    ]
+    more = [
+        f'"file": {file}',
+        f'"index": {index}',
+        f'"line": {line}',
+        f'"match": {match}',
+        f'"deal": {deal}',
+    ]
+    if renons:
+        from tarokpgn.cli.renons import audit_json
+
+        more.append('"renons": ' + indented(audit_json(record, verdict), _MEMBER))
+    return verdict_json(verdict, _ITEM, more)
+
+
+class JsonArray:
+    """The array of ``verify --json``, written as it grows: ``[``, each element as it comes,
+    then ``]``: the bytes ``json.dump(elements, out, indent=1, ensure_ascii=False)`` writes,
+    without holding the elements."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.size = 0
+
+    def add(self, element: str) -> None:
+        """One element (written for one level of indent: :data:`_ITEM`)."""
+        self.out.write(("[" if not self.size else ",") + _ITEM + element)
+        self.size += 1
+
+    def close(self) -> None:
+        self.out.write("\n]\n" if self.size else "[]\n")
+
+
 def run(args: argparse.Namespace) -> int:
     """Verify every deal of ``args.files``."""
     reporter = Reporter()
     errors: list[NotationError] = []
     out = sys.stdout
     paint = Painter(out)
-    results = []
+    array = JsonArray(out) if args.json else None
     counts = dict.fromkeys(Status, 0)
+    breakdown, quiet, renons = args.breakdown, args.quiet > 0, args.renons
     stopped = ""
     try:
         for record, verdict in verify_all(_records(args, reporter, errors)):
             reporter.deals += 1
             counts[verdict.status] += 1
-            if args.json:
-                results.append(to_json(record, verdict))
-            else:
-                human(record, verdict, out, args.breakdown, args.quiet > 0, paint)
-            if args.renons:
-                _renons(record, verdict, out, results[-1] if args.json else None, paint)
+            if array is not None:
+                array.add(json_text(record, verdict, renons))
+                continue
+            text = human_text(record, verdict, breakdown, quiet, paint)
+            if text:
+                out.write(text)
+            if renons:
+                _renons(record, verdict, out, None, paint)
     except KeyboardInterrupt:
         stopped = "interrupted"
+    except BrokenPipeError:  # the reader of the output went away: main() ends quietly
+        raise
     except OSError as exc:  # an input that fails while being read
         stopped = f"cannot read on: {exc.strerror or exc}"
-    if args.json:
-        results += [{"file": e.file, "line": e.line, "status": "unreadable", "problems": [
-            {"code": e.code, "message": e.message, "line": e.line}]} for e in errors]  # fmt: skip
-        json.dump(results, out, indent=1, ensure_ascii=False)
-        out.write("\n")
+    if array is not None:
+        for e in errors:
+            unreadable = {"file": e.file, "line": e.line, "status": "unreadable", "problems": [
+                {"code": e.code, "message": e.message, "line": e.line}]}  # fmt: skip
+            array.add(indented(unreadable, _ITEM))
+        array.close()
     elif args.quiet < 2:  # -qq: problems only
         print(summary(reporter.deals, counts, len(errors), paint), file=out)
     if stopped:

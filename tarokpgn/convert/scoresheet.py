@@ -1115,21 +1115,23 @@ SELECT d.deal_id, d.status, d.contract, d.declarer, d.partner, d.won, d.game_kon
   (SELECT list([name, value] ORDER BY pos) FROM tags t WHERE t.deal_id = d.deal_id),
   (SELECT list({'seat': seat, 'level': level, 'target': target} ORDER BY pos)
    FROM kontras k WHERE k.deal_id = d.deal_id),
-  (SELECT list([holder, points::VARCHAR] ORDER BY rowid) FROM card_points c
-   WHERE c.deal_id = d.deal_id),
-  (SELECT list({'seat': seat, 'computed': computed, 'written': written} ORDER BY rowid)
-   FROM scores s WHERE s.deal_id = d.deal_id),
-  (SELECT list({'name': name, 'side': side, 'announced': announced, 'made': made,
-                'value': value, 'kontra': kontra} ORDER BY rowid)
-   FROM bonuses b WHERE b.deal_id = d.deal_id),
+  list_transform(range(1, len(x.card_holders) + 1),
+                 lambda i: [x.card_holders[i], x.card_points[i]::VARCHAR]),
+  list_transform(range(1, len(x.seats) + 1),
+                 lambda i: {'seat': x.seats[i], 'computed': x.computed[i],
+                            'written': coalesce(x.written, x.computed)[i]}),
+  x.bonuses,
   (SELECT list({'label': label, 'value': value, 'detail': detail} ORDER BY pos)
    FROM breakdown r WHERE r.deal_id = d.deal_id)
-FROM deals d JOIN (SELECT deal_id, min(file) AS file, min(idx) AS idx FROM occurrences
-                   GROUP BY deal_id) o ON o.deal_id = d.deal_id
+FROM deals d JOIN deal_rows x ON x.hash = unhex(d.deal_id)
+JOIN (SELECT deal_id, min(file) AS file, min(idx) AS idx FROM occurrences
+      GROUP BY deal_id) o ON o.deal_id = d.deal_id
 ORDER BY o.file, o.idx
 """
 """Each deal with the rows the score sheet needs, in one query (streamed, not one query a
-deal): the order the files were found, each deal where it first occurs."""
+deal): the order the files were found, each deal where it first occurs. Card points, scores
+and bonuses in the verifier's order: the lists of the archive's storage row (``deal_rows``,
+``tarokpgn/archive/schema.sql``), which its views decode."""
 _BATCH: Final = 1000
 
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from tarokpgn.rules.core import (
+    NO_CARD,
     NO_SUIT,
     QUICK_EXACT,
     QUICK_IF_WINS,
@@ -582,7 +583,8 @@ class DealState:
         q = self._quick_play()
         bit, suit, excuse, free = q.bit, q.suit, q.excuse, q.free_follow
         bits, used, owner = self.hand_bits, self.used, self.owner
-        shared, called = self.shared_bits, self.called
+        shared = self.shared_bits
+        watch = self._called_to_watch()  # an int (NO_CARD: none): compiled, a native compare
         led, fixed = NO_SUIT, False  # led_suit(trick), and whether a card fixed it
         pos = leader
         for card in cards:
@@ -613,8 +615,9 @@ class DealState:
                 if shared & b:  # a card played out of another hand leaves that hand too
                     self._discard_everywhere(card)
                 used.add(card)
-                if card == called and self.declarer is not None and not self.partner_known:
+                if card == watch:  # the called card shows the partner (as play() does)
                     self.partner, self.partner_known = pos, True
+                    watch = NO_CARD
                 if not fixed and card != excuse:
                     led, fixed = suit[card], True
                 if len(trick) == n:
@@ -631,10 +634,19 @@ class DealState:
                 q = self._quick_play()
                 bit, suit, excuse, free = q.bit, q.suit, q.excuse, q.free_follow
                 shared = self.shared_bits
+                watch = self._called_to_watch()
                 led = led_suit(trick, self.tables, self.policy)
                 fixed = any(c != excuse for c in trick)
             pos = pos + 1 if pos + 1 < n else 0
         return found if found is not None else ()
+
+    def _called_to_watch(self) -> int:
+        """The called card while its play would show the partner (:meth:`play`), else
+        :data:`~tarokpgn.rules.core.NO_CARD`."""
+        called = self.called
+        if called is None or self.declarer is None or self.partner_known:
+            return NO_CARD
+        return called
 
     def _discard_everywhere(self, card: int) -> None:
         """Take ``card`` out of every known hand."""

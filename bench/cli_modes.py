@@ -1,0 +1,115 @@
+"""The commands that read deals against the library doing the same work (issue 21, target 1).
+
+Each mode runs ``tarokpgn …`` on the corpus in a child process, its output to ``/dev/null``,
+and then, in another child, the library calls that do the same work, without output:
+
+==================  =====================================  ======================================
+mode                command                                library
+==================  =====================================  ======================================
+``check``           ``tarokpgn check -q CORPUS``           :func:`tarokpgn.notation.iter_file`,
+                                                           then ``check_record`` on each record
+``verify``          ``tarokpgn verify CORPUS``             ``verify_all`` over the records of
+                                                           ``iter_file``
+``verify --json``   ``tarokpgn verify --json CORPUS``      the same
+==================  =====================================  ======================================
+
+Both figures are the CPU time (user + system) of the whole child process, as the kernel counts
+it for a child that has ended (``os.wait4``, the per-child form of ``RUSAGE_CHILDREN``): the
+interpreter's start and the imports are in both, the command's own (argument parsing, its
+modules, the output) only in its figure. Peak memory is the child's largest resident set
+(``ru_maxrss``). A command at the library's speed takes no more CPU than the library; the target
+is at least 90 % of its speed (``library seconds / command seconds >= 0.9``).
+
+``python bench/cli_modes.py CORPUS`` prints the table alone.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+LIBRARY = r"""
+import sys, time
+from tarokpgn.errors import NotationError
+from tarokpgn.notation import iter_file
+mode, path = sys.argv[1], sys.argv[2]
+started = time.process_time()
+if mode == "check":
+    from tarokpgn.notation.wellformed import check_record
+    deals = 0
+    for result in iter_file(path):
+        if not isinstance(result, NotationError):
+            check_record(result)
+        deals += 1
+else:
+    from tarokpgn.replay import verify_all
+    records = (r for r in iter_file(path) if not isinstance(r, NotationError))
+    deals = sum(1 for _ in verify_all(records))
+print(deals, time.process_time() - started)
+"""
+"""The library's side of a mode, run as ``python -c LIBRARY MODE CORPUS``: prints the deals
+and the CPU seconds of the work alone (imports left out)."""
+
+UNSET = ("PYTHONUNBUFFERED", "PYTHONPROFILEIMPORTTIME", "PYTHONMALLOC", "PYTHONDEVMODE")
+"""Environment variables the children run without: the commands are measured as a user runs
+them, with Python's usual buffered output (with ``PYTHONUNBUFFERED`` set every write is a
+system call: each deal's line or JSON element, about a fifth of the command's time on a busy
+machine) and without debugging aids."""
+
+MODES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("check", ("check", "-q"), "check"),
+    ("verify", ("verify",), "verify"),
+    ("verify --json", ("verify", "--json"), "verify"),
+)
+"""Mode name, the command's arguments before the corpus, the library's work."""
+
+
+def _child(argv: list[str]) -> tuple[int, str, float, float]:
+    """Run ``argv`` with its output to ``/dev/null`` (and captured, for the library's one
+    line): exit status, standard output, CPU seconds, peak resident MB."""
+    env = dict(os.environ)
+    for name in UNSET:
+        env.pop(name, None)
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE if argv[1] == "-c" else subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, env=env, text=True,
+    ) as proc:  # fmt: skip
+        out = proc.stdout.read() if proc.stdout is not None else ""
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    return proc.returncode, out, cpu, usage.ru_maxrss / 1024
+
+
+def cli_modes(corpus: Path, jobs: int = 1) -> list[tuple[str, int, float, float, float]]:
+    """``(mode, deals, command CPU seconds, command peak MB, library CPU seconds)`` for each
+    of :data:`MODES` on ``corpus``, one process at a time (``jobs`` is not used: each command
+    runs on one core)."""
+    del jobs
+    rows: list[tuple[str, int, float, float, float]] = []
+    for name, args, work in MODES:
+        code, _out, cpu, peak = _child([sys.executable, "-m", "tarokpgn", *args, str(corpus)])
+        if code not in (0, 1):  # 1: some deal has a problem, still all read
+            raise RuntimeError(f"tarokpgn {' '.join(args)} {corpus} failed (exit {code})")
+        code, out, lib_cpu, _peak = _child([sys.executable, "-c", LIBRARY, work, str(corpus)])
+        if code != 0:
+            raise RuntimeError(f"the library's {work} on {corpus} failed (exit {code})")
+        deals = int(out.split()[0])
+        rows.append((name, deals, cpu, peak, lib_cpu))
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    corpus = Path(argv[0]) if argv else Path("examples/sample-archive/slovenian-4/2024-01.tpgn")
+    print(f"{'mode':16} {'deals':>7} {'cmd s':>7} {'deals/s':>9} {'peak MB':>8} "
+          f"{'lib s':>7} {'deals/s':>9} {'% of lib':>8}")  # fmt: skip
+    for name, deals, cpu, peak, lib in cli_modes(corpus):
+        print(f"{name:16} {deals:7d} {cpu:7.2f} {deals / cpu:9,.0f} {peak:8.0f} "
+              f"{lib:7.2f} {deals / lib:9,.0f} {lib / cpu:8.0%}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
