@@ -46,12 +46,10 @@ _ERROR = re.compile(r"\berror:", re.IGNORECASE)
 def _reason(exc: BaseException) -> str:
     """The last lines of a failed compile: the compiler's or mypyc's own error, briefly."""
     lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
-    if not lines:
-        return type(exc).__name__
     errors = [line for line in lines if _ERROR.search(line)]  # the compiler's, mypy's, setuptools'
     # A line that quotes the compiler's whole command keeps its start and its end (the verdict).
-    short = [f"{x[:100]} ... {x[-100:]}" if len(x) > 240 else x for x in lines[-1:] + errors]
-    return " | ".join(short[1:][-3:] or short[:1])
+    brief = [x if len(x) <= 240 else f"{x[:100]} ... {x[-100:]}" for x in errors[-3:] or lines[-1:]]
+    return " | ".join(brief) or type(exc).__name__
 
 
 class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]  # for any builder
@@ -74,7 +72,7 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]  # for any 
             self._fall_back(f"mypyc compiles for CPython only, not {implementation}")
             return
         try:
-            from hatch_mypyc.plugin import MypycBuildHook
+            from hatch_mypyc.plugin import MypycBuildHook  # type: ignore[import-untyped]
         except ImportError as exc:
             self._fall_back(f"hatch-mypyc is not installed in the build environment ({exc})")
             return

@@ -48,7 +48,7 @@ HATCH_BUILD_NO_HOOKS=true "$tools" -m build --wheel --outdir "$out" . > "$work/b
 
 sdist="$out/tarokpgn-$version.tar.gz"
 pure="$out/tarokpgn-$version-py3-none-any.whl"
-compiled="$(ls "$out/tarokpgn-$version-"*.whl | grep -v -- '-py3-none-any\.whl$')"
+compiled="$(ls "$out/tarokpgn-$version-"*.whl | grep -v -- '-py3-none-any\.whl$' || true)"
 [ "$(echo "$compiled" | wc -l)" = 1 ] || { say "expected one compiled wheel, found: $compiled"; exit 1; }
 for artifact in "$sdist" "$pure" "$compiled"; do
   [ -f "$artifact" ] || { say "missing: $artifact"; exit 1; }

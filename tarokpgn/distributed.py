@@ -46,6 +46,7 @@ from tarokpgn.archive.ingest import (
     CHUNK_BYTES,
     DEFAULT_VERIFIER,
     JSON_SUFFIXES,
+    FilePlan,
     ForeignFiles,
     Loader,
     Result,
@@ -173,7 +174,7 @@ def _part_name(file: str, sha256: str, start: int) -> str:
 
 
 def _merge(
-    plans: Sequence[Any],
+    plans: Sequence[FilePlan],
     parts: Sequence[Sequence[_Part]],
     datasets: Sequence[str],
     target: str,
@@ -257,7 +258,6 @@ def _client(client: Client | str) -> tuple[Any, bool]:
     Any, as dask's methods are not all typed."""
     if isinstance(client, str):
         return connect(client), True
-    _dask()
     return client, False
 
 
@@ -311,14 +311,12 @@ def _gather(client: Any, futures: Any, what: str) -> Any:
     """The results of ``futures``; an error of a task as one :class:`ClusterError` line."""
     try:
         return client.gather(futures)
-    except (OSError, TarokPgnError) as exc:
-        if isinstance(exc, ClusterError):
-            raise
-        raise ClusterError(f"{what}: {describe(exc, 300)}") from exc
-    except Exception as exc:  # a task failed on a worker (KilledWorker, …): say which step
-        if type(exc).__name__ == "KilledWorker":
-            raise ClusterError(f"{what}: the workers running a task kept dying ({exc})") from exc
+    except ClusterError:
         raise
+    except (OSError, TarokPgnError) as exc:  # a task's error, raised again here
+        raise ClusterError(f"{what}: {describe(exc, 300)}") from exc
+    except _dask().KilledWorker as exc:
+        raise ClusterError(f"{what}: the workers running a task kept dying ({exc})") from exc
 
 
 def index_dataset(

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from helpers.registry import builtin_variants, saved_registries
 
+import tarokpgn
+
 CHROMIUM = "/usr/bin/chromium"
 """Debian's chromium, the browser the replay page's tests drive (tests/test_show_page.py)."""
 
@@ -31,7 +33,7 @@ EXTRAS: dict[str, Callable[[], bool]] = {
     "dask": _imports("distributed"),
     # the mypyc build: hatch_build.py falls back to pure Python when it cannot compile, which
     # CI must not take for success (the compiled-only tests would be skipped)
-    "compiled": lambda: __import__("tarokpgn").compiled(),
+    "compiled": tarokpgn.compiled,
 }
 """Optional extra → whether what its tests need is installed (another name: that module)."""
 

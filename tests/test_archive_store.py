@@ -120,7 +120,9 @@ def test_parquet_round_trip(tmp_path: Path) -> None:
     with Archive(tmp_path / "a.duckdb") as archive:
         load(archive, "f1", ("a", 1), ("b", 2))
         load(archive, "f2", ("b", 1), ("c", 2))
-        archive.export_parquet(tmp_path / "pq")
+        counts = archive.export_parquet(tmp_path / "pq")
+        assert counts == {t: count(archive, t) for t in (*COLUMNS, "sources")}
+        assert counts["tricks"] == 6 and counts["plays"] == 21
         original = dump(archive)
     assert is_parquet_dataset(tmp_path / "pq")
     assert (tmp_path / "pq" / "deal_rows" / "variant=slovenian-4" / "year=2025").is_dir()
@@ -130,6 +132,25 @@ def test_parquet_round_trip(tmp_path: Path) -> None:
         assert dump(copy) == original
         again = copy.import_parquet(tmp_path / "pq")
         assert again["deals"] == 0 and dump(copy) == original
+
+
+def test_an_archive_of_an_older_schema_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Schema 2 kept its rows in tables (``deals`` …): reading or writing it says to reindex."""
+    import duckdb
+
+    path = tmp_path / "old.duckdb"
+    with duckdb.connect(str(path)) as con:
+        for table in ("meta (key VARCHAR, value VARCHAR)", "sources (file VARCHAR)",
+                      "occurrences (file VARCHAR)", "deals (deal_id VARCHAR)"):  # fmt: skip
+            con.execute(f"CREATE TABLE {table}")
+        con.execute("INSERT INTO meta VALUES ('schema_version', '2')")
+    for read_only in (False, True):
+        with pytest.raises(ArchiveError, match=r"older tarokpgn \(schema 2.*reindex"):
+            Archive(path, read_only=read_only)
+    assert main(["query", "--db", str(path), "SELECT count(*) FROM deals"]) == 1
+    assert "older tarokpgn (schema 2" in capsys.readouterr().err
 
 
 def test_not_a_database(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from tarokpgn import compiled
 from tarokpgn.cli._json import dataclass_json, indented, verdict_json
-from tarokpgn.cli.verify import JsonArray, json_text, to_json
+from tarokpgn.cli.verify import JsonArray, json_text
 from tarokpgn.errors import NotationError
 from tarokpgn.generate import generate
 from tarokpgn.model import Record
@@ -37,8 +37,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def reference(record: Record, verdict: Verdict, renons: bool = False) -> str:
     """An element of the array as the implementation before streaming wrote it: the dict of
-    ``to_json`` through ``json.dump(…, indent=1)``, one level in."""
-    data = to_json(record, verdict)
+    verdict's ``to_json`` with the deal's place through ``json.dump(…, indent=1)``, one level
+    in."""
+    src = record.source
+    data = verdict.to_json()
+    data.update(
+        file=src.file if src else None,
+        index=src.index if src else None,
+        line=src.line if src else None,
+        match=record.get("Match") or None,
+        deal=record.get("Deal") or None,
+    )
     if renons:
         from tarokpgn.cli.renons import audit_json
 

@@ -104,20 +104,24 @@ def local(inputs: Path) -> dict[str, list[tuple[object, ...]]]:
     return tables
 
 
+def _distributed() -> Any:
+    """The ``distributed`` module, typed Any (its constructors are not typed)."""
+    return importlib.import_module("distributed")
+
+
 @pytest.fixture(scope="module")
 def cluster(inputs: Path) -> Iterator[Any]:
     """A client of a LocalCluster of two worker processes; a worker that runs
     ``helpers.dask_faults:killing_verify`` kills itself once (its marker file)."""
-    from distributed import Client, LocalCluster
-
+    dd = _distributed()
     os.environ[MARKER] = str(inputs.parent / "killed")  # the workers inherit it
     try:
         with (
-            LocalCluster(
+            dd.LocalCluster(
                 n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=":0",
             ) as lc,
-            Client(lc) as client,
+            dd.Client(lc) as client,
         ):  # fmt: skip
             yield client
     finally:
@@ -223,7 +227,8 @@ def test_without_dask_the_command_says_what_to_install(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     path = tmp_path / "a.tpgn"
     path.write_text("")
-    code = main(["index", "--scheduler", "tcp://127.0.0.1:8786", "--dataset", "ds", str(path)])
+    argv = ["index", "--scheduler", "tcp://127.0.0.1:8786", "--dataset", str(tmp_path / "ds")]
+    code = main([*argv, str(path)])
     err = capsys.readouterr().err
     assert code == 2
     assert err == (
@@ -290,13 +295,12 @@ def test_workers_must_run_this_version(
 
 @needs_dask
 def test_a_cluster_without_workers_is_refused_not_waited_for(inputs: Path) -> None:
-    from distributed import Client, LocalCluster
-
     from tarokpgn.distributed import ClusterError, verify_files
 
+    dd = _distributed()
     with (
-        LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=":0") as lc,
-        Client(lc) as client,
+        dd.LocalCluster(n_workers=0, host="127.0.0.1", dashboard_address=":0") as lc,
+        dd.Client(lc) as client,
         pytest.raises(ClusterError, match="no worker"),
     ):
         verify_files([inputs], client)

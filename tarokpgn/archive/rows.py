@@ -644,12 +644,11 @@ _ARRAY_CODES: Final = {"int8": "b", "int16": "h", "int32": "i", "int64": "q"}
 assert all(array.array(c).itemsize == int(k[3:]) // 8 for k, c in _ARRAY_CODES.items())
 
 
-def _ints(values: Iterable[int], kind: pa.DataType) -> pa.Array:
+def _ints(values: Sequence[int], kind: pa.DataType) -> pa.Array:
     """Integers as an Arrow array of integer type ``kind``: through an :class:`array.array`,
     converted in one C loop (``pa.array`` converts value by value, at twice the cost). Falls
     back to ``pa.array`` for a null or out-of-range value (to convert it or fail as it does).
     """
-    values = values if isinstance(values, (list, range)) else list(values)
     try:
         data = array.array(_ARRAY_CODES[str(kind)], values)
     except (TypeError, OverflowError):

@@ -42,9 +42,8 @@ from tarokpgn.archive import ArchiveError
 from tarokpgn.archive.rows import CARD_CODES, COLUMNS, STORAGE
 
 SCHEMA_VERSION: Final = "3"
-"""2: ``problems.judged`` (added to a schema-1 archive when it is opened for writing).
-3: compact storage: one ``deal_rows`` row per deal with lists, the documented tables as
-views (an older archive is read as it is, and refused for writing: :func:`_old_schema`)."""
+"""2: ``problems.judged``. 3: compact storage: one ``deal_rows`` row per deal with lists, the
+documented tables as views (an older archive is refused, to be reindexed: :func:`_old_schema`)."""
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
 MEMORY_LIMIT: Final = "256MB"
@@ -172,12 +171,13 @@ class Archive:
                 self.drop_unfinished()
             else:
                 self._require_tables()
+                self._refuse_old_schema()
         except duckdb.Error as exc:
             raise ArchiveError(_open_error(self.path, exc)) from exc
 
     def _refuse_old_schema(self) -> None:
-        """Refuse to write to an archive of an older schema (its tables hold the rows that
-        schema 3 stores as lists): it is still read as it is (``tarokpgn query``, ``stats``)."""
+        """Refuse an archive of an older schema (its tables hold the rows that schema 3 stores
+        as lists, which the statistics views and the store read)."""
         version = _old_schema(self.con)
         if version is not None:
             self.con.close()
@@ -223,10 +223,6 @@ class Archive:
     def _create(self) -> None:
         for statement in _statements(schema_sql()):
             self.con.execute(statement)
-        # schema 1 → 2: the column CREATE TABLE IF NOT EXISTS does not add to an older archive
-        self.con.execute(
-            "ALTER TABLE problems ADD COLUMN IF NOT EXISTS judged BOOLEAN DEFAULT false"
-        )
         self.con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION]
         )
@@ -673,7 +669,7 @@ _ROW_COUNTS: Final = {
     "announcements": "len(announcements)",
     "kontras": "len(kontras)",
     "bonuses": "len(bonuses)",
-    "tricks": "len(trick_numbers)",
+    "tricks": "len(plays)",
     "plays": "len(flatten(plays))",
     "irregularities": "len(irregularities)",
 }

@@ -19,7 +19,7 @@ from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any, Final
 
-from tarokpgn.verdict import Bonus, Problem, ScoreLine, Verdict
+from tarokpgn.verdict import Bonus, ScoreLine, Verdict
 
 _Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 """A dataclass's JSON keys (``'"name": '``, in field order) and a getter of its fields'
@@ -276,7 +276,7 @@ def verdict_json(verdict: Verdict, pad: str, more: list[str]) -> str:
     ]
     parts = [
         '"status": ' + status,
-        '"problems": ' + _each(v.problems, i, _problem),
+        '"problems": ' + _each(v.problems, i, indented),
         '"contract": ' + contract,
         '"declarer": ' + declarer,
         '"partner": ' + partner,
@@ -291,7 +291,3 @@ def verdict_json(verdict: Verdict, pad: str, more: list[str]) -> str:
         *more,
     ]
     return "{" + i + ("," + i).join(parts) + pad + "}"
-
-
-def _problem(problem: Problem, pad: str) -> str:
-    return indented(problem, pad)

@@ -79,23 +79,11 @@ def title(record: Record) -> str:
     return f"record {record.source.index if record.source else '?'}"
 
 
-def human(
-    record: Record,
-    verdict: Verdict,
-    out: IO[str],
-    breakdown: bool,
-    quiet: bool,
-    paint: Painter | None = None,
-) -> None:
-    """The plain-text report of one deal (statuses and problem codes in colour on a terminal)."""
-    out.write(human_text(record, verdict, breakdown, quiet, paint or Painter(out)))
-
-
 def human_text(
     record: Record, verdict: Verdict, breakdown: bool, quiet: bool, paint: Painter
 ) -> str:
-    """What :func:`human` writes, as one text (one write a deal: the output may be
-    unbuffered)."""
+    """The plain-text report of one deal (statuses and problem codes in colour on a terminal),
+    as one text: one write a deal (the output may be unbuffered)."""
     lines = [problem_line(record, p, paint) for p in verdict.problems]
     mismatch = any(p.code == "score-mismatch" for p in verdict.problems)
     if not quiet or mismatch:
@@ -142,20 +130,6 @@ def _value(label: str, value: int) -> str:
     return f"{value:+d}"
 
 
-def to_json(record: Record, verdict: Verdict) -> dict[str, Any]:
-    """The JSON form of one deal's verdict."""
-    src = record.source
-    data = verdict.to_json()
-    data.update(
-        file=src.file if src else None,
-        index=src.index if src else None,
-        line=src.line if src else None,
-        match=record.get("Match") or None,
-        deal=record.get("Deal") or None,
-    )
-    return data
-
-
 _ITEM = "\n "
 """Where an element of the verdict array starts: a line indented by one space."""
 _MEMBER = _ITEM + " "
@@ -163,10 +137,11 @@ _MEMBER = _ITEM + " "
 
 
 def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
-    """:func:`to_json` (with ``renons``, the ``--renons`` findings added) as an element of the
-    array ``verify --json`` writes: ``json.dump(…, indent=1, ensure_ascii=False)``'s bytes for
-    it, written straight from the verdict (:mod:`tarokpgn.cli._json`), without building the
-    dict and copying every value as :meth:`Verdict.to_json` does."""
+    """One deal's element of the array ``verify --json`` writes: :meth:`Verdict.to_json` with
+    the deal's ``file``, ``index``, ``line``, ``match`` and ``deal`` (with ``renons``, the
+    ``--renons`` findings too), as ``json.dump(…, indent=1, ensure_ascii=False)`` writes it,
+    but straight from the verdict (:mod:`tarokpgn.cli._json`), without building the dict and
+    copying every value. ``tests/test_cli_verify_json.py`` holds the two equal."""
     src = record.source
     place = [src.file, src.index, src.line] if src else [None, None, None]
     get = SCALARS.get
@@ -227,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
             if text:
                 out.write(text)
             if renons:
-                _renons(record, verdict, out, None, paint)
+                _renons(record, verdict, out, paint)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BrokenPipeError:  # the reader of the output went away: main() ends quietly
@@ -274,17 +249,8 @@ def summary(
     return line
 
 
-def _renons(
-    record: Record,
-    verdict: Verdict,
-    out: IO[str],
-    data: dict[str, Any] | None,
-    paint: Painter | None = None,
-) -> None:
+def _renons(record: Record, verdict: Verdict, out: IO[str], paint: Painter) -> None:
     """``--renons``: the renons findings of one deal (:mod:`tarokpgn.renons`)."""
-    from tarokpgn.cli.renons import audit_json, print_audit
+    from tarokpgn.cli.renons import print_audit
 
-    if data is not None:
-        data["renons"] = audit_json(record, verdict)
-    else:
-        print_audit(record, verdict, out, paint)
+    print_audit(record, verdict, out, paint)

@@ -1113,25 +1113,25 @@ def writer(language: str) -> Callable[[Iterable[Record], Notes], Iterator[str]]:
 _DEALS_SQL: Final = """
 SELECT d.deal_id, d.status, d.contract, d.declarer, d.partner, d.won, d.game_kontra,
   (SELECT list([name, value] ORDER BY pos) FROM tags t WHERE t.deal_id = d.deal_id),
-  (SELECT list({'seat': seat, 'level': level, 'target': target} ORDER BY pos)
-   FROM kontras k WHERE k.deal_id = d.deal_id),
-  list_transform(range(1, len(x.card_holders) + 1),
-                 lambda i: [x.card_holders[i], x.card_points[i]::VARCHAR]),
-  list_transform(range(1, len(x.seats) + 1),
-                 lambda i: {'seat': x.seats[i], 'computed': x.computed[i],
-                            'written': coalesce(x.written, x.computed)[i]}),
-  x.bonuses,
-  (SELECT list({'label': label, 'value': value, 'detail': detail} ORDER BY pos)
-   FROM breakdown r WHERE r.deal_id = d.deal_id)
-FROM deals d JOIN deal_rows x ON x.hash = unhex(d.deal_id)
-JOIN (SELECT deal_id, min(file) AS file, min(idx) AS idx FROM occurrences
-      GROUP BY deal_id) o ON o.deal_id = d.deal_id
+  d.kontras,
+  list_transform(range(1, len(d.card_holders) + 1),
+                 lambda i: [d.card_holders[i], d.card_points[i]::VARCHAR]),
+  list_transform(range(1, len(d.seats) + 1),
+                 lambda i: {'seat': d.seats[i], 'computed': d.computed[i],
+                            'written': coalesce(d.written, d.computed)[i]}),
+  d.bonuses,
+  list_transform(d.breakdown, lambda b: {'label': b.label, 'value': b.value,
+                                         'detail': coalesce(b.detail, d.result)})
+FROM deal_data d
+JOIN (SELECT deal, min(file) AS file, min(idx) AS idx FROM occurrence_rows
+      GROUP BY deal) o ON o.deal = d.deal
 ORDER BY o.file, o.idx
 """
 """Each deal with the rows the score sheet needs, in one query (streamed, not one query a
-deal): the order the files were found, each deal where it first occurs. Card points, scores
-and bonuses in the verifier's order: the lists of the archive's storage row (``deal_rows``,
-``tarokpgn/archive/schema.sql``), which its views decode."""
+deal): the order the files were found, each deal where it first occurs. Kontras, card points,
+scores, bonuses and the breakdown in the verifier's order: the lists of the archive's storage
+row, as ``deal_data`` gives them (``tarokpgn/archive/schema.sql``), decoded here as its views
+would."""
 _BATCH: Final = 1000
 
 
