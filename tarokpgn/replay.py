@@ -25,7 +25,7 @@ from typing import Final
 from tarokpgn.errors import describe
 from tarokpgn.model import Hand, Irregular, Record, Renons, format_scores, parse_scores
 from tarokpgn.notation.wellformed import check_record
-from tarokpgn.outcome import is_score_only, outcome_problems, parse_outcome
+from tarokpgn.outcome import OUTCOME_TAGS, is_score_only, outcome_problems, parse_outcome
 from tarokpgn.renons import DealRuling, judge_deal
 from tarokpgn.replayer import PLAY_CODES, Found, Replay, deal_number, rule_id
 from tarokpgn.rules.facts import OutcomeError
@@ -69,6 +69,7 @@ NOT_SCORED_CODE: Final = "outcome-not-scored"
 """Problem code of a score-only record whose scores the ruleset cannot compute from its
 outcome alone (klop, a ruleset without :meth:`~tarokpgn.rules.ruleset.Ruleset.score_outcome`):
 status INCOMPLETE."""
+_OUTCOME_TAG_SET: Final = frozenset(OUTCOME_TAGS)
 INTERNAL_ERROR_CODE: Final = "internal-error"
 """Problem code of a record the verifier failed on (status ERROR)."""
 
@@ -262,6 +263,8 @@ def _verify(record: Record) -> tuple[Verdict, Replay | None]:
 def _outcome_tag_problems(record: Record) -> list[Problem]:
     """E213 for each outcome tag of the wrong form or out of place (:func:`outcome_problems`):
     also a played record's, whose outcome is what its cards show."""
+    if not any(name in _OUTCOME_TAG_SET for name, _ in record.tags):  # the usual record
+        return []
     return [Problem(e.code, e.message, line=e.line) for e in outcome_problems(record)]
 
 

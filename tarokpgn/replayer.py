@@ -142,11 +142,10 @@ class Replay:
         pos = {label: i for i, label in enumerate(order)}
         (hands, partial, talon), problems = _dealt(record, rs, pos)
         deal: DealState = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
-        owner = deal.owner
         for p, cards in enumerate(partial):
             if hands[p] is None:  # a complete hand's cards are in deal.owner already
                 for c in cards:
-                    owner.setdefault(c, p)
+                    deal.set_owner(c, p, replace=False)
         return Replay(record, rs, deal, pos), problems
 
     # --- feeding items ----------------------------------------------------------------------
@@ -476,14 +475,16 @@ def _misfits(r: Replay, start: int, tokens: tuple[str, ...]) -> int:
     """How many of a trick's cards, read from ``start``'s lead, fall to a player whom the
     record shows not holding them (dealt to another, or not in his known hand)."""
     deal, index = r.deal, r.ruleset.tables.index
-    n, owner, hands = deal.players, deal.owner, deal.hands
+    n, hands = deal.players, deal.hands
     count = 0
     for i, token in enumerate(tokens):
         card = index.get(token, -1)
         if card < 0:
             continue
         p = (start + i) % n
-        holder = owner.get(card, p)
+        holder = deal.owner_of(card)
+        if holder is None:
+            holder = p
         hand = hands[p]
         if holder != p or (hand is not None and card not in hand):
             count += 1

@@ -7,9 +7,11 @@ declarer, partner, bonuses).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from json.encoder import encode_basestring
+from typing import Any, Final, cast
 
 
 class Status(StrEnum):
@@ -204,3 +206,286 @@ class Verdict:
         data["status"] = self.status.value
         data["trick_winners"] = list(self.trick_winners)
         return data
+
+
+# --- a verdict as JSON text, the way ``tarokpgn verify --json`` writes thousands of them -------
+#
+# ``json.dumps(verdict.to_json(), indent=1, ensure_ascii=False)`` runs the standard library's
+# indenting encoder, which is pure Python (its C encoder does not indent), after
+# ``dataclasses.asdict`` has copied every value. The writer below is compiled with this module
+# and knows the classes above: it writes each field straight from the object, strings escaped by
+# the standard library's own (C) escaper, as UTF-8 bytes: a list of pieces joined once (as text
+# it would hold characters outside Latin-1, such as "−", so each joining would copy and widen
+# every piece, and the output encode them all again). The bytes are the standard encoder's. A
+# value that is not of the type its field declares (pure Python does not check them; nor does
+# the compiled code check what a dict or tuple holds) is written by the caller's general writer
+# ``other(value, pad)`` (:func:`tarokpgn.cli._json.indented`), so what comes out is always what
+# the standard encoder writes for ``dataclasses.asdict`` of the verdict.
+# ``tests/test_cli_verify_json.py`` checks it.
+
+Other = Callable[[Any, str], str]
+"""A general writer: ``value`` as ``json.dumps(value, indent=1, ensure_ascii=False)`` writes
+it, when it starts a line indented as ``pad`` (``"\\n"`` and a space per level) says."""
+
+_ESCAPE: Final[Callable[[str], str]] = encode_basestring
+"""The standard encoder's string escaper (C): ``"text"`` with ``"``, ``\\`` and control
+characters escaped, other characters as they are (``ensure_ascii=False``)."""
+
+_REMEMBERED: Final = 4096
+"""How many strings :data:`_QUOTED` and :data:`_KEYS` keep each (memory stays bounded)."""
+
+_QUOTED: Final[dict[str, bytes]] = {}
+"""Strings met before, as JSON: seats, labels, contracts, bonus names, the file's name …"""
+
+_KEYS: Final[dict[str, bytes]] = {}
+"""Keys met before, as the start of an object's member: ``b'"N": '``."""
+
+_LOW: Final = -1000
+_NUMBERS: Final = tuple([str(n).encode() for n in range(_LOW, 2000)])
+"""The whole numbers a verdict mostly holds, written."""
+
+
+def _quoted(text: str) -> bytes:
+    """``text`` as a JSON string, remembered when it is a plain ``str`` (a ``StrEnum``'s
+    member is written as its string, as the standard encoder writes it)."""
+    if type(text) is not str:
+        return _ESCAPE(text).encode()
+    known = _QUOTED.get(text)
+    if known is None:
+        known = _ESCAPE(text).encode()
+        if len(_QUOTED) < _REMEMBERED:
+            _QUOTED[text] = known
+    return known
+
+
+def _key(key: str) -> bytes:
+    """``b'"key": '``, remembered."""
+    known = _KEYS.get(key)
+    if known is None:
+        known = (_ESCAPE(key) + ": ").encode()
+        if len(_KEYS) < _REMEMBERED and type(key) is str:
+            _KEYS[key] = known
+    return known
+
+
+def _digits(number: int) -> bytes:
+    if _LOW <= number < 2000:
+        return _NUMBERS[number - _LOW]
+    return str(number).encode()
+
+
+def _put(parts: list[bytes], value: object, pad: str, other: Other) -> None:
+    """A string, a whole number, a truth value or None as JSON; anything else by ``other``."""
+    if isinstance(value, str):
+        parts.append(_quoted(value))
+    elif value is None:
+        parts.append(b"null")
+    elif value is True:
+        parts.append(b"true")
+    elif value is False:
+        parts.append(b"false")
+    elif type(value) is int:
+        parts.append(_digits(value))
+    else:
+        parts.append(other(value, pad).encode())
+
+
+class _Text:
+    """The fixed text of a verdict that starts a line indented as ``pad`` says: its members'
+    keys, where a member's array or object opens, separates and closes, and the keys of the
+    score lines', bonuses' and problems' members."""
+
+    def __init__(self, pad: str) -> None:
+        i = pad + " "  # the verdict's members
+        j = i + " "  # their elements
+        k = j + " "  # the members of those
+        self.i = i
+        self.j = j
+        self.k = k
+
+        def member(name: str, first: bool = False, at: str = i) -> bytes:
+            return (("{" if first else ",") + at + f'"{name}": ').encode()
+
+        self.status = member("status", True)
+        self.problems = member("problems")
+        self.contract = member("contract")
+        self.declarer = member("declarer")
+        self.partner = member("partner")
+        self.won = member("won")
+        self.card_points = member("card_points")
+        self.scores = member("scores")
+        self.written = member("written")
+        self.breakdown = member("breakdown")
+        self.bonuses = member("bonuses")
+        self.game_kontra = member("game_kontra")
+        self.trick_winners = member("trick_winners")
+        self.member = ("," + i).encode()
+        self.end = (pad + "}").encode()
+        self.array = ("[" + j).encode()
+        self.object = ("{" + j).encode()
+        self.element = ("," + j).encode()
+        self.array_end = (i + "]").encode()
+        self.object_end = (i + "}").encode()
+        self.element_end = (j + "}").encode()
+        self.label = member("label", True, k)
+        self.value = member("value", False, k)
+        self.detail = member("detail", False, k)
+        bonus = ("name", "side", "announced", "made", "value", "kontra")
+        self.bonus = tuple([member(n, n == "name", k) for n in bonus])
+        problem = ("code", "message", "line", "column", "trick", "seat", "rule", "accepted")
+        self.problem = tuple([member(n, n == "code", k) for n in (*problem, "judged")])
+
+
+_TEXTS: Final[dict[str, _Text]] = {}
+"""The :class:`_Text` of each ``pad`` met."""
+
+
+def _table(parts: list[bytes], t: _Text, table: object, other: Other) -> None:
+    """A score table (strings to whole numbers), an empty one, or None."""
+    if table is None:
+        parts.append(b"null")
+    elif type(table) is not dict:
+        parts.append(other(table, t.i).encode())
+    elif not table:
+        parts.append(b"{}")
+    else:
+        start = len(parts)
+        sep = t.object
+        for key, value in table.items():
+            if type(key) is not str or type(value) is not int:
+                del parts[start:]
+                parts.append(other(table, t.i).encode())
+                return
+            parts.append(sep)
+            parts.append(_key(key))
+            parts.append(_digits(value))
+            sep = t.element
+        parts.append(t.object_end)
+
+
+def _nonempty_tuple(parts: list[bytes], t: _Text, items: object, other: Other) -> bool:
+    """True when ``items`` is a tuple with elements, for the caller to write; else writes it
+    (``[]``, or what is no tuple by ``other``) and gives False."""
+    if type(items) is not tuple:
+        parts.append(other(items, t.i).encode())
+        return False
+    if not items:
+        parts.append(b"[]")
+        return False
+    return True
+
+
+def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
+    """The score breakdown: a tuple of :class:`ScoreLine`."""
+    if not _nonempty_tuple(parts, t, lines, other):
+        return
+    sep = t.array
+    for line in cast(tuple[object, ...], lines):
+        parts.append(sep)
+        sep = t.element
+        if type(line) is ScoreLine:
+            label: object = line.label
+            value: object = line.value
+            detail: object = line.detail
+            if isinstance(label, str) and type(value) is int and isinstance(detail, str):
+                parts.append(t.label)
+                parts.append(_quoted(label))
+                parts.append(t.value)
+                parts.append(_digits(value))
+                parts.append(t.detail)
+                parts.append(_ESCAPE(detail).encode())
+                parts.append(t.element_end)
+                continue
+        parts.append(other(line, t.j).encode())
+    parts.append(t.array_end)
+
+
+def _objects(
+    parts: list[bytes], t: _Text, items: object, cls: type, keys: tuple[bytes, ...], other: Other
+) -> None:
+    """A tuple of :class:`Bonus` or of :class:`Problem` (``cls``), with their keys."""
+    if not _nonempty_tuple(parts, t, items, other):
+        return
+    sep = t.array
+    for item in cast(tuple[object, ...], items):
+        parts.append(sep)
+        sep = t.element
+        values: tuple[object, ...]
+        if type(item) is not cls:
+            parts.append(other(item, t.j).encode())
+            continue
+        if isinstance(item, Bonus):
+            b = item
+            values = (b.name, b.side, b.announced, b.made, b.value, b.kontra)
+        else:
+            assert isinstance(item, Problem)
+            p = item
+            values = (
+                p.code, p.message, p.line, p.column, p.trick, p.seat, p.rule, p.accepted, p.judged
+            )  # fmt: skip
+        for n in range(len(keys)):
+            parts.append(keys[n])
+            _put(parts, values[n], t.k, other)
+        parts.append(t.element_end)
+    parts.append(t.array_end)
+
+
+def _strings(parts: list[bytes], t: _Text, items: object, other: Other) -> None:
+    """A tuple of strings (the trick winners)."""
+    if not _nonempty_tuple(parts, t, items, other):
+        return
+    sep = t.array
+    for item in cast(tuple[object, ...], items):
+        parts.append(sep)
+        sep = t.element
+        _put(parts, item, t.j, other)
+    parts.append(t.array_end)
+
+
+def verdict_json(
+    verdict: Verdict, pad: str, extra: Iterable[tuple[str, object]], other: Other
+) -> bytes:
+    """``verdict`` as the JSON object ``json.dumps(…, indent=1, ensure_ascii=False)`` writes
+    for ``dataclasses.asdict(verdict)``, in UTF-8, starting a line indented as ``pad`` says
+    (``"\\n"`` and a space per level), the members ``extra`` (key, value) after the verdict's
+    own. Values that are not strings, whole numbers, truth values or None are written by
+    ``other(value, pad)`` (and so are those of a field holding what it does not declare).
+    Raises :exc:`UnicodeEncodeError` when a string holds a lone surrogate (UTF-8 has no
+    bytes for it: how to write it is the output's choice)."""
+    t = _TEXTS.get(pad)
+    if t is None:
+        t = _TEXTS[pad] = _Text(pad)
+    v = verdict
+    i = t.i
+    parts: list[bytes] = [t.status]
+    _put(parts, v.status, i, other)
+    parts.append(t.problems)
+    _objects(parts, t, v.problems, Problem, t.problem, other)
+    parts.append(t.contract)
+    _put(parts, v.contract, i, other)
+    parts.append(t.declarer)
+    _put(parts, v.declarer, i, other)
+    parts.append(t.partner)
+    _put(parts, v.partner, i, other)
+    parts.append(t.won)
+    _put(parts, v.won, i, other)
+    parts.append(t.card_points)
+    _table(parts, t, v.card_points, other)
+    parts.append(t.scores)
+    _table(parts, t, v.scores, other)
+    parts.append(t.written)
+    _table(parts, t, v.written, other)
+    parts.append(t.breakdown)
+    _lines(parts, t, v.breakdown, other)
+    parts.append(t.bonuses)
+    _objects(parts, t, v.bonuses, Bonus, t.bonus, other)
+    parts.append(t.game_kontra)
+    _put(parts, v.game_kontra, i, other)
+    parts.append(t.trick_winners)
+    _strings(parts, t, v.trick_winners, other)
+    for key, value in extra:
+        parts.append(t.member)
+        parts.append(_key(key))
+        _put(parts, value, i, other)
+    parts.append(t.end)
+    return b"".join(parts)

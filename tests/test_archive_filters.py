@@ -20,9 +20,12 @@ import pytest
 from tarokpgn import __version__
 from tarokpgn.archive.ingest import index_paths
 from tarokpgn.archive.stats import (
+    CACHE,
     REPORTS,
     FilterError,
     Filters,
+    Report,
+    cache_is_fresh,
     check_filters,
     generated_left_out,
     parse_date,
@@ -30,7 +33,7 @@ from tarokpgn.archive.stats import (
     run_reports,
     view_sql,
 )
-from tarokpgn.archive.store import Archive, schema_views
+from tarokpgn.archive.store import STATS_CACHE_KEY, Archive, schema_views
 from tarokpgn.generate import GENERATOR_TAG, generate
 from tarokpgn.model import SEATS, VARIANTS, Record
 from tarokpgn.notation import write_records
@@ -314,3 +317,98 @@ def test_reports_read_an_archive_whose_views_are_older(tmp_path: Path) -> None:
         assert archive.query(sql).rows == [(0,)]
         assert _reports(archive, every) == want
         assert sum(n for _, _, n, _ in want["status"]) == 4
+
+
+def _live(archive: Archive, filters: Filters) -> dict[str, list[tuple[Any, ...]]]:
+    """Every report over its view (not over the rows the archive keeps), in its order."""
+    out = {}
+    for report in REPORTS:
+        sql, params = report.sql(filters)
+        out[report.name] = archive.query(sql, params).rows
+    return out
+
+
+def _run(archive: Archive, filters: Filters) -> dict[str, list[tuple[Any, ...]]]:
+    names = [r.name for r in REPORTS]
+    return {r.name: res.rows for r, res in run_reports(archive, names, filters)}
+
+
+CACHED = (
+    Filters(),
+    Filters(include_generated=True),
+    Filters(variant="czech-4"),
+    Filters(variant="slovenian-3", include_generated=True),
+    Filters(variant="french-5"),
+)
+"""Filters the kept rows serve."""
+
+
+def test_kept_rows_are_the_reports(tmp_path: Path) -> None:
+    """The rows an archive keeps for the reports (made at the end of a load, or when the
+    writer closes the archive) are the reports' rows, in their order, with every filter they
+    serve; they are read only while they are those of the deals stored."""
+    deals = _write(tmp_path / "deals")
+    with Archive(tmp_path / "a.duckdb") as archive:
+        index_paths(archive, [tmp_path / "deals" / "czech-4"], workers=1)
+        assert cache_is_fresh(archive)  # made at the end of the load
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert cache_is_fresh(archive)
+        for filters in CACHED:
+            assert _run(archive, filters) == _live(archive, filters), filters
+            assert Report.sql(REPORTS[0], filters, cached=True)[0].find(CACHE) > 0
+        assert _run(archive, Filters(include_generated=True))["status"]
+    with Archive(tmp_path / "a.duckdb") as archive:
+        assert cache_is_fresh(archive)  # opening to write changes no deal
+        [file] = [f for f in archive.sources() if "2024-03" in f]
+        archive.forget([file])
+        assert not cache_is_fresh(archive)
+        for filters in CACHED:
+            assert _run(archive, filters) == _live(archive, filters), filters
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert cache_is_fresh(archive)  # made when the writer closed
+        for filters in CACHED:
+            assert _run(archive, filters) == _live(archive, filters), filters
+    with Archive(tmp_path / "a.duckdb") as archive:
+        index_paths(archive, [tmp_path / "deals"], workers=1)
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert cache_is_fresh(archive)
+        for filters in CACHED:
+            assert _run(archive, filters) == _live(archive, filters), filters
+        every = _run(archive, Filters(include_generated=True))
+        assert sum(n for _, _, n, _ in every["status"]) == len(deals)
+        assert _run(archive, Filters()) != every
+
+
+def test_kept_rows_of_an_interrupted_writer_are_not_read(tmp_path: Path) -> None:
+    """A writer that stopped before closing (killed after committing deals) leaves the rows
+    kept before, and so may an older tarokpgn: they are not read, the reports run their
+    views."""
+    (tmp_path / "a.tpgn").write_text("".join(write_records(generate("czech-4", n=4, seed=2))))
+    (tmp_path / "b.tpgn").write_text("".join(write_records(generate("czech-4", n=3, seed=3))))
+    every = Filters(include_generated=True)
+    with Archive(tmp_path / "a.duckdb") as archive:
+        index_paths(archive, [tmp_path / "a.tpgn"], workers=1)
+    archive = Archive(tmp_path / "a.duckdb")
+    kept = archive.query("SELECT value FROM meta WHERE key = ?", [STATS_CACHE_KEY]).rows
+    index_paths(archive, [tmp_path / "b.tpgn"], workers=1)
+    # as a writer that knows nothing of the kept rows would leave it, killed before closing
+    archive.query("INSERT OR REPLACE INTO meta VALUES (?, ?)", [STATS_CACHE_KEY, kept[0][0]])
+    archive.con.close()
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert not cache_is_fresh(archive)
+        [(_, status)] = run_reports(archive, ["status"], every)
+        assert sum(n for _, _, n, _ in status.rows) == 7
+    with Archive(tmp_path / "a.duckdb") as archive:
+        assert not cache_is_fresh(archive)  # made again when closed
+    archive = Archive(tmp_path / "a.duckdb")
+    archive.query(f"UPDATE meta SET value = 'other' WHERE key = '{STATS_CACHE_KEY}'")
+    archive.con.close()
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert not cache_is_fresh(archive)  # kept by another version's views
+        assert _run(archive, every) == _live(archive, every)
+    with Archive(tmp_path / "a.duckdb") as archive:
+        assert archive.refresh_stats()
+        assert not archive.refresh_stats()
+    with Archive(tmp_path / "a.duckdb", read_only=True) as archive:
+        assert cache_is_fresh(archive)
+        assert _run(archive, every) == _live(archive, every)

@@ -164,6 +164,53 @@ def test_bad_records_are_recorded_and_skipped(tmp_path: Path) -> None:
         assert archive.query("SELECT records, errors FROM sources").rows == [(13, 3)]
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL here")
+def test_a_worker_killed_costs_only_its_chunk(tmp_path: Path) -> None:
+    """A worker that dies on a chunk every time (killed on deal 17) breaks the pool: the run
+    goes on, that chunk is reported as one internal-error problem naming its lines, and every
+    other deal is indexed as in a clean run."""
+    write_archive(tmp_path / "d", 1, 60)
+    with Archive(tmp_path / "clean.duckdb") as clean:
+        index_paths(clean, [tmp_path / "d"], workers=2, verify=FAKE, chunk_bytes=5000)
+        every = {r[0] for r in clean.query("SELECT deal_id FROM deals").rows}
+    with Archive(tmp_path / "a.duckdb") as archive:
+        report = index_paths(
+            archive, [tmp_path / "d"], workers=2, verify="helpers.archive_fakes:killing_verify",
+            chunk_bytes=5000,
+        )  # fmt: skip
+        kept = {r[0] for r in archive.query("SELECT deal_id FROM deals").rows}
+        (problem,) = archive.query(
+            "SELECT line, code, message FROM problems WHERE origin = 'index'"
+        ).rows
+    assert kept < every and 0 < len(every - kept) < 10  # one chunk of a few deals
+    assert report.deals == len(kept) and report.failed == 1 and not report.unfinished
+    line, code, message = problem
+    assert code == "internal-error" and f"lines {line}-" in message
+    assert "died twice" in message and "not indexed" in message
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL here")
+def test_a_worker_killed_once_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker killed once (its chunk runs again alone, then the rest on a new pool): the
+    archive equals a clean run's, with no problem."""
+    monkeypatch.setenv("TAROKPGN_TEST_MARKS", str(tmp_path))
+    write_archive(tmp_path / "d", 1, 60)
+    with Archive(tmp_path / "clean.duckdb") as clean:
+        index_paths(clean, [tmp_path / "d"], workers=2, verify=FAKE, chunk_bytes=5000)
+        every = sorted(clean.query("SELECT * FROM deals").rows)
+    with Archive(tmp_path / "a.duckdb") as archive:
+        report = index_paths(
+            archive, [tmp_path / "d"], workers=2,
+            verify="helpers.archive_fakes:killed_once_verify", chunk_bytes=5000,
+        )  # fmt: skip
+        assert (tmp_path / "killed").exists()
+        assert sorted(archive.query("SELECT * FROM deals").rows) == every
+        assert archive.query("SELECT count(*) FROM problems WHERE origin = 'index'").rows == [(0,)]
+    assert report.deals == 60 and report.failed == 0
+
+
 def _start_indexer(db: Path, data: Path) -> subprocess.Popen[str]:
     # Ctrl-C's usual handler even if this test run ignores SIGINT (as a shell's background
     # job does), since a child process inherits that

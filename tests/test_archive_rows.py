@@ -254,3 +254,16 @@ def test_empty_segments() -> None:
     assert c["tricks"]["cards"] == [4, 3, 0]
     assert c["plays"]["trick"] == [1, 1, 1, 1, 2, 2, 2]
     assert Rows().to_arrow()["deal_rows"].num_rows == 0
+
+
+def test_card_codes_cover_every_pack() -> None:
+    """The on-disk codes (a literal on purpose: they never change) hold every card of the
+    54-, 62- and 78-card packs and ``?``, once each, the 54-card pack first in its canonical
+    order (its codes take 6 bits: ``hand_layout``)."""
+    from tarokpgn.archive.rows import CARD_CODES, LAYOUT_CARDS, ODD_CODE
+    from tarokpgn.cards import DECKS, TAROK54
+
+    assert len(set(CARD_CODES)) == len(CARD_CODES) < ODD_CODE
+    for deck in DECKS.values():
+        assert set(deck.tokens) <= set(CARD_CODES), deck.name
+    assert CARD_CODES[:LAYOUT_CARDS] == tuple(TAROK54.tokens) and "?" in CARD_CODES

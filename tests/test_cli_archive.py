@@ -76,6 +76,27 @@ def test_stats(archive: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert captured.err == ""
 
 
+def test_stats_imports_only_the_archive(archive: Path) -> None:
+    """``tarokpgn stats`` reads the rows the index kept, and imports neither the reader, the
+    rules, pyarrow nor numpy (a second of start-up between them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from tarokpgn.archive.stats import cache_is_fresh\n"
+        "from tarokpgn.archive.store import Archive\n"
+        "from tarokpgn.cli import main\n"
+        f"with Archive({str(archive)!r}, read_only=True) as a:\n"
+        "    assert cache_is_fresh(a)\n"
+        f"assert main(['stats', '--db', {str(archive)!r}, '--include-generated']) == 0\n"
+        "loaded = {m.partition('.')[0] for m in sys.modules} | set(sys.modules)\n"
+        "wrong = {'pyarrow', 'numpy', 'lark', 'tarokpgn.replay', 'tarokpgn.rules'} & loaded\n"
+        "assert not wrong, wrong\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, stdout=subprocess.DEVNULL)
+
+
 def test_stats_leaves_generated_deals_out(
     archive: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

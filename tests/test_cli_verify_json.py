@@ -22,15 +22,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarokpgn import compiled
-from tarokpgn.cli._json import dataclass_json, indented, verdict_json
-from tarokpgn.cli.verify import JsonArray, json_text
+from tarokpgn.cli._json import dataclass_json, indented
+from tarokpgn.cli.verify import JsonArray, json_element, json_text
 from tarokpgn.errors import NotationError
 from tarokpgn.generate import generate
-from tarokpgn.model import Record
+from tarokpgn.model import Record, Source
 from tarokpgn.notation import iter_file, write_records
 from tarokpgn.replay import verify_all
 from tarokpgn.variants import variant_ids
-from tarokpgn.verdict import Bonus, Problem, ScoreLine, Status, Verdict
+from tarokpgn.verdict import Bonus, Problem, ScoreLine, Status, Verdict, verdict_json
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -193,7 +193,7 @@ def test_odd_verdicts_as_the_standard_encoder_writes_them() -> None:
         data = verdict.to_json()
         data["extra"] = [1]
         expected = json.dumps(data, indent=1, ensure_ascii=False)
-        assert verdict_json(verdict, "\n", ['"extra": [\n  1\n ]']) == expected
+        assert verdict_json(verdict, "\n", [("extra", [1])], indented) == expected.encode()
         assert dataclass_json(verdict, "\n", ['"extra": [\n  1\n ]']) == expected
 
 
@@ -249,3 +249,56 @@ def test_the_array_streams_from_a_pipe(tmp_path: Path) -> None:
     assert proc.returncode == 0
     assert got.replace(b'"<stdin>"', json.dumps(str(path)).encode()) == whole.stdout
     assert len(json.loads(got)) == 40
+
+
+def test_a_file_name_utf8_cannot_encode() -> None:
+    """A file name that is not UTF-8 (a lone surrogate, as Python decodes such a name) cannot be
+    written as UTF-8 bytes: the element is then text, as the standard encoder writes it, and
+    the array goes through the output's own encoding (here, as on a POSIX system's standard
+    output, with ``surrogateescape``), as ``json.dump`` wrote it."""
+    (record,) = generate("slovenian-4", n=1, seed=3)
+    odd = dataclasses.replace(record, source=Source("b\udcffd", 0, 1, "", index=1))
+    ((_, verdict),) = verify_all([odd])
+    assert isinstance(json_element(odd, verdict), str)
+    assert json_text(odd, verdict) == reference(odd, verdict)
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape", newline="\n")
+    array = JsonArray(out)
+    array.add(json_element(record, verdict))
+    array.add(json_element(odd, verdict))
+    array.close()
+    out.flush()
+    expected = io.BytesIO()
+    with io.TextIOWrapper(expected, "utf-8", "surrogateescape", "\n", write_through=True) as text:
+        json.dump(
+            [json.loads(reference(r, verdict)) for r in (record, odd)],
+            text,
+            indent=1,
+            ensure_ascii=False,
+        )
+        assert raw.getvalue() == expected.getvalue() + b"\n"
+
+
+@pytest.mark.parametrize("line_buffering", [False, True])
+def test_the_array_in_bytes_and_in_text(line_buffering: bool) -> None:
+    """Elements in UTF-8 go to the byte stream under a UTF-8 text stream, elements as text
+    (an unreadable record's) as the text stream encodes them; a stream of another encoding, or
+    one without bytes under it, gets text. All three write the same."""
+    deals = list(generate("czech-4", n=3, seed=5))
+    pairs = list(verify_all(deals))
+    elements: list[bytes | str] = [json_element(r, v) for r, v in pairs]
+    elements.insert(1, indented({"status": "unreadable", "file": "é"}, "\n "))
+    raw = io.BytesIO()
+    utf8 = io.TextIOWrapper(raw, encoding="utf-8", line_buffering=line_buffering)
+    latin = io.BytesIO()
+    other = io.TextIOWrapper(latin, encoding="utf-16", line_buffering=line_buffering)
+    text = io.StringIO()
+    for out in (utf8, other, text):
+        array = JsonArray(out)
+        assert (array.binary is not None) == (out is utf8)
+        for element in elements:
+            array.add(element)
+        array.close()
+        out.flush()
+    assert raw.getvalue().decode("utf-8") == latin.getvalue().decode("utf-16") == text.getvalue()
+    assert json.loads(text.getvalue())[1] == {"status": "unreadable", "file": "é"}

@@ -24,7 +24,7 @@ from helpers.strategies import records as notation_records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarokpgn import vocabulary
+from tarokpgn import compiled, vocabulary
 from tarokpgn.cards import DECKS
 from tarokpgn.errors import NotationError
 from tarokpgn.model import (
@@ -45,7 +45,7 @@ from tarokpgn.model import (
     Talon,
     Trick,
 )
-from tarokpgn.notation import write_record, write_records
+from tarokpgn.notation import fastreader, write_record, write_records
 from tarokpgn.notation.fastreader import (
     Header,
     is_export_form,
@@ -109,6 +109,20 @@ irregular abandoned
 3. E
 end
 """
+
+
+@pytest.fixture(autouse=True, scope="module", params=["split", "chars"])
+def _card_reading(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test reads cards both ways: by ``str.split`` and look-ups (pure Python's way) and
+    character by character (the compiled build's way); see ``fastreader._BY_CHARS``."""
+    kept = fastreader._BY_CHARS
+    fastreader._BY_CHARS = request.param == "chars"
+    yield
+    fastreader._BY_CHARS = kept
+
+
+def test_cards_are_read_by_characters_when_compiled() -> None:
+    assert fastreader._native() == compiled()
 
 
 def _strict_fallback(raw: bytes, source: Source) -> Iterator[Result]:
@@ -224,6 +238,64 @@ def test_import_form_and_damage_go_to_lark(edit: object) -> None:
     text = edit(EXAMPLE)
     _check(text + "\n" + EXAMPLE)
     _check(EXAMPLE + "\n" + text)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("hand N FOOL", "hand N FOOLS"),
+        ("hand N FOOL", "hand N FOO"),
+        ("hand N FOOL", "hand N  FOOL"),
+        ("hand N FOOL", "hand N"),
+        ("hand N FOOL T21", "hand N"),
+        ("HQ C9 C7\n", "HQ C9 C7 \n"),
+        ("HQ C9 C7\n", "HQ C9 C7\nhand N\n"),
+        ("HQ C9 C7\n", "HQ C9 C7\nhand E \n"),
+        ("HQ C9", "HQ\u00a0C9"),
+        ("HQ C9", "HQ Č9"),
+        ("HQ C9", "HQ C9?"),
+        ("HQ C9", "HQ ? C9"),
+        ("HQ C9", "HQ ???? C9"),
+        ("HQ C9", "HQ ????? C9"),
+        ("HQ C9", "HQ\x7fC9"),
+        ("talon CN CJ C10 C8 S8 S7", "talon"),
+        ("talon CN CJ C10 C8 S8 S7", "talon "),
+        ("talon CN CJ C10 C8 S8 S7", "talon CN  CJ"),
+        ("talon CN CJ C10 C8 S8 S7", "talonCN"),
+        ("talon CN CJ C10 C8 S8 S7", "talon CN CJ C10 C8 S8 S7 ?"),
+        ("1. N T21 T19 T13 T1", "1. N T21 T19 T13"),
+        ("1. N T21 T19 T13 T1", "1. N T21 T19 T13 T1 T2"),
+        ("1. N T21 T19 T13 T1", "1. N T21 T19 T13 T1 "),
+        ("1. N T21 T19 T13 T1", "1. N T21  T19 T13 T1"),
+        ("1. N T21 T19 T13 T1", "1. N T21 T19 T13 TT1"),
+        ("1. N T21 T19 T13 T1", "1. Z T21 T19 T13 T1"),
+        ("1. N T21 T19 T13 T1", "1. NE T21 T19 T13 T1"),
+        ("1. N T21 T19 T13 T1", "1. N"),
+        ("1. N T21 T19 T13 T1", "1.  N T21 T19 T13 T1"),
+        ("1. N T21 T19 T13 T1", "1. N ? ? ? ?"),
+        ("1. N T21 T19 T13 T1\n", "1. N T21 T19 T13 T1\n\n"),
+        ("1. N T21 T19 T13 T1\n", "1. N T21 T19 T13 T1\n{c}\n"),
+        ("1. N T21 T19 T13 T1\n", "1. N T21 T19 T13 T1\n3. N ? ? ? ?\n"),
+        ("1. N T21 T19 T13 T1\n", "1. N T21 T19 T13 T1\n2. N ? ? ? ?\n"),
+        ("1. N T21 T19 T13 T1\n", "2. N T21 T19 T13 T1\n"),
+        ("1. N T21 T19 T13 T1\n", ""),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3\n3. W HQ\n"),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3\n\n"),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3 \n"),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3\n3."),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3\n3. E"),
+        ("2. N HK HN H1 H3\n", "2. N HK HN H1 H3\n3. E "),
+        ("2. N HK HN H1 H3\n", "".join(f"{n}. N ? ? ? ?\n" for n in range(2, 101))),
+        ("2. N HK HN H1 H3\n", "".join(f"{n}. N ? ? ? ?\n" for n in range(2, 100))),
+    ],
+)
+def test_cards_hands_talons_and_runs_of_tricks_read_equal(old: str, new: str) -> None:
+    assert old in EXAMPLE
+    text = EXAMPLE.replace(old, new)
+    _check(text)
+    _check(EXAMPLE + "\n" + text + "\n" + EXAMPLE)
+    movetext = text[text.index("\n\n") + 2 :]
+    _check('[Variant "slovenian-4"]\n\n' + movetext)
 
 
 def test_invalid_utf8_is_the_same_error() -> None:
@@ -393,6 +465,28 @@ def records(draw: st.DrawFn, canonical: bool = False) -> Record:
     return Record(export_order(tags.items()), tuple(items))
 
 
+@st.composite
+def played(draw: st.DrawFn) -> Record:
+    """A record of hands, a talon and a run of whole tricks numbered from 1 (the bulk of a
+    real record), maybe with a short trick after it."""
+    variant = draw(st.sampled_from(_FAST_VARIANTS))
+    spec = variant_spec(variant)
+    card = st.sampled_from((*DECKS[spec.deck].tokens, "?"))
+    seat = st.sampled_from(spec.seats)
+    hands = st.lists(st.builds(Hand, seat, st.lists(card, max_size=12).map(tuple)), max_size=4)
+    talons = st.lists(st.builds(Talon, st.lists(card, max_size=6).map(tuple)), max_size=1)
+    items: list[Item] = [*draw(hands), *draw(talons)]
+    width = spec.players
+    count = draw(st.integers(0, 13))
+    for number in range(1, count + 1):
+        cards = draw(st.lists(card, min_size=width, max_size=width).map(tuple))
+        items.append(Trick(number, draw(seat), cards))
+    if draw(st.booleans()):
+        cards = draw(st.lists(card, max_size=width + 1).map(tuple))
+        items.append(Trick(count + draw(st.integers(1, 2)), draw(seat), cards))
+    return Record(export_order([("Variant", variant)]), tuple(items))
+
+
 def _damage(text: str, data: st.DataObject) -> str:
     """One random edit that may leave export form: case, spacing, line ends, cut, swap."""
     edits = [
@@ -410,6 +504,21 @@ def _damage(text: str, data: st.DataObject) -> str:
 
 
 _SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_SETTINGS
+@given(st.lists(played(), min_size=1, max_size=3))
+def test_played_records_are_read_fast_and_equal(recs: list[Record]) -> None:
+    data = "".join(write_records(recs)).encode()
+    _same(iter_export(data, "f.tpgn", _strict_fallback), _lark(data))
+
+
+@_SETTINGS
+@given(played(), st.data())
+def test_damaged_played_records_read_equal(record: Record, data: st.DataObject) -> None:
+    text = _damage(write_record(record), data)
+    _check(text + "\n" + EXAMPLE)
+    _check(EXAMPLE + "\n" + text)
 
 
 @_SETTINGS

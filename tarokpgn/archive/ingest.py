@@ -32,6 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Final, cast
@@ -474,6 +475,7 @@ def ordered_map(
     workers: int,
     window: int,
     weight: Callable[[Task], int] | None = None,
+    lost: Callable[[Task, BaseException], Result] | None = None,
 ) -> Iterator[Result]:
     """``map(func, tasks)`` on ``workers`` processes, in order.
 
@@ -481,32 +483,107 @@ def ordered_map(
     tasks whose weights add up to at most ``window``, or up to ``2 * workers`` tasks whatever
     their weights. The pool keeps receiving results while the caller is busy with the ones yielded,
     so the workers run ahead of the caller by up to the window.
+
+    A worker that dies (killed for its memory, a crash) breaks the whole pool, and every task in
+    flight with it. With ``lost``, the run goes on (:func:`_recover`): the first of them runs
+    again alone, in a pool of its own; if that breaks too, its result is ``lost(task, error)``;
+    the others run again on a new pool. Without ``lost`` the error is raised.
     """
     if workers <= 1:
         yield from map(func, tasks)
         return
     cost = weight or (lambda _task: 1)
-    ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
-    # Not multiprocessing.Pool: its worker-handler thread waits on the result pipe too, so it
-    # spins while a large result is being received (a tenth of the main process's time here).
-    pool = ProcessPoolExecutor(
-        workers, mp_context=ctx, initializer=_quiet_worker, initargs=(os.getpid(),)
-    )
+    pool = _pool(workers)
+    pending: deque[tuple[Future[Result], Task, int]] = deque()
     try:
-        pending: deque[tuple[Future[Result], int]] = deque()
         load = 0
         for task in tasks:
             w = cost(task)
             while pending and load + w > window and len(pending) >= 2 * workers:
-                result, done = pending.popleft()
-                load -= done
-                yield result.result()
-            pending.append((pool.submit(func, task), w))
+                load -= pending[0][2]
+                result, pool = _next_result(func, pending, pool, workers, lost)
+                yield result
+            pending.append((pool.submit(func, task), task, w))
             load += w
         while pending:
-            yield pending.popleft()[0].result()
+            result, pool = _next_result(func, pending, pool, workers, lost)
+            yield result
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    # Not multiprocessing.Pool: its worker-handler thread waits on the result pipe too, so it
+    # spins while a large result is being received (a tenth of the main process's time here).
+    ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+    return ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_quiet_worker, initargs=(os.getpid(),)
+    )
+
+
+_Pending = deque[tuple[Future[Result], Task, int]]
+
+
+def _next_result(
+    func: Callable[[Task], Result],
+    pending: _Pending,
+    pool: ProcessPoolExecutor,
+    workers: int,
+    lost: Callable[[Task, BaseException], Result] | None,
+) -> tuple[Result, ProcessPoolExecutor]:
+    """The result of the first task of ``pending`` (taken off it), and the pool to go on
+    with: a new one when a worker died (:func:`_recover`)."""
+    try:
+        result = pending[0][0].result()
+    except BrokenProcessPool:
+        if lost is None:
+            raise
+        result, pool = _recover(func, pending, pool, workers, lost)
+    pending.popleft()
+    return result, pool
+
+
+def _recover(
+    func: Callable[[Task], Result],
+    pending: _Pending,
+    pool: ProcessPoolExecutor,
+    workers: int,
+    lost: Callable[[Task, BaseException], Result],
+) -> tuple[Result, ProcessPoolExecutor]:
+    """After a worker died: run the first pending task alone (so a task that kills its worker
+    costs only itself: ``lost``), then submit the rest again to a new pool. Each break settles
+    at least one task, so a run always ends."""
+    pool.shutdown(wait=True, cancel_futures=True)
+    task = pending[0][1]
+    alone = _pool(1)
+    try:
+        result = alone.submit(func, task).result()
+    except BrokenProcessPool as again:
+        result = lost(task, again)
+    finally:
+        alone.shutdown(wait=True, cancel_futures=True)
+    pool = _pool(workers)
+    for i in range(1, len(pending)):
+        _f, other, w = pending[i]
+        pending[i] = (pool.submit(func, other), other, w)
+    return result, pool
+
+
+def lost_task(task: Task, exc: BaseException) -> Result:
+    """The result of a chunk whose worker died on it twice (:func:`ordered_map`): one
+    ``internal-error`` problem naming its lines, which are not indexed; the run goes on."""
+    with open(task.file, "rb") as handle:
+        handle.seek(task.start)
+        lines = handle.read(task.stop - task.start).count(b"\n")
+    last = task.line + max(lines - 1, 0)
+    message = (
+        f"a worker process died twice reading lines {task.line}-{last} "
+        f"({describe(exc, 200)}): they were not indexed; index the file again with more "
+        "free memory, or report it"
+    )
+    rows = Rows()
+    rows.add_error(task.file, 1, task.line, INTERNAL_ERROR, message, origin="index")
+    return Result(pack_tables(rows.to_arrow()), 1, 0, 1, task.stop - task.start, 1)
 
 
 # --- the main process -------------------------------------------------------------------------
@@ -742,7 +819,7 @@ def _load(
     tasks = _tasks(todo, loader, verify)
     with archive.loading():
         window = max(WINDOW_BYTES, 4 * n * chunk_bytes)
-        results = ordered_map(_run_chunk, tasks, n, window, weight=_task_bytes)
+        results = ordered_map(_run_chunk, tasks, n, window, weight=_task_bytes, lost=lost_task)
         for file, result in zip(_task_files(todo), results, strict=True):
             loader.add(file, result)
             if n > 1:

@@ -269,8 +269,9 @@ class _Nested:
 
     def __init__(self) -> None:
         self.codes = bytearray()
-        self.inner = array.array("i", [0])
-        self.outer = array.array("i", [0])
+        self.inner = [0]
+        self.outer = [0]
+        """Offsets, as lists (an ``array.array`` takes a method call per value)."""
 
     def add(self, groups: list[bytes]) -> None:
         codes, inner = self.codes, self.inner
@@ -287,12 +288,12 @@ class _Nested:
     def flat(self) -> pa.Array:
         """The column as lists of codes, one per deal (each deal added one group at most)."""
         values = pa.Array.from_buffers(_U8, len(self.codes), [None, pa.py_buffer(self.codes)])
-        ends = array.array("i", [self.inner[i] for i in self.outer])
-        return pa.ListArray.from_arrays(_offsets(ends), values)
+        return pa.ListArray.from_arrays(_offsets([self.inner[i] for i in self.outer]), values)
 
 
-def _offsets(values: array.array[int]) -> pa.Array:
-    return pa.Array.from_buffers(_I32, len(values), [None, pa.py_buffer(values)])
+def _offsets(values: list[int]) -> pa.Array:
+    data = array.array("i", values)
+    return pa.Array.from_buffers(_I32, len(data), [None, pa.py_buffer(data)])
 
 
 class _Codes:
@@ -303,7 +304,7 @@ class _Codes:
     def __init__(self) -> None:
         self.odd: list[str] = []
 
-    def __call__(self, cards: Sequence[str]) -> bytes:
+    def __call__(self, cards: tuple[str, ...]) -> bytes:
         try:
             return bytes([CODE_OF[c] for c in cards])
         except KeyError:
@@ -318,6 +319,10 @@ class _Codes:
                 raise ValueError("too many unknown card tokens in the record for the archive")
             self.odd.append(card)
         return ODD_CODE + self.odd.index(card)
+
+
+_Seating = tuple[int, tuple[str, ...], tuple[str, ...], tuple[int, ...] | None]
+"""A record's players, seats, play order and each seat's place in it (:meth:`Rows._seating`)."""
 
 
 class Rows:
@@ -336,8 +341,8 @@ class Rows:
         """The values of :data:`_FLAT`, a tuple per deal."""
         self._nested = {name: _Nested() for name in _NESTED}
         self._problems: list[tuple[Any, ...]] = []
-        self._seatings: dict[str, dict[str, tuple[int, tuple[str, ...], tuple[str, ...]]]] = {}
-        """Variant → dealer → the record's (players, seats, play_order())."""
+        self._seatings: dict[str, dict[str, _Seating]] = {}
+        """Variant → dealer → the record's seating (:meth:`_seating`)."""
 
     def __len__(self) -> int:
         """Number of distinct deals added."""
@@ -376,16 +381,17 @@ class Rows:
         lines.append(src.line)
         return deal_id
 
-    def _seating(
-        self, record: Record, variant: str, dealer: str
-    ) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
-        """The record's (players, seats, play_order()), which follow from its variant and dealer."""
+    def _seating(self, record: Record, variant: str, dealer: str) -> _Seating:
+        """The record's players, seats, play_order() and where each seat is in that order
+        (None unless the two name the same seats), which follow from its variant and dealer."""
         by_dealer = self._seatings.get(variant)
         if by_dealer is None:
             by_dealer = self._seatings[variant] = {}
         seating = by_dealer.get(dealer)
         if seating is None:
-            seating = by_dealer[dealer] = (record.players, record.seats, record.play_order())
+            seats, order = record.seats, record.play_order()
+            where = tuple(order.index(s) for s in seats) if sorted(seats) == sorted(order) else None
+            seating = by_dealer[dealer] = (record.players, seats, order, where)
         return seating
 
     def _deal_values(
@@ -395,7 +401,8 @@ class Rows:
         :data:`_NESTED`."""
         tags = record.tags
         tag = dict(reversed(tags))  # the first of a repeated name wins
-        players, seats, order = self._seating(record, tag.get("Variant", ""), tag.get("Dealer", ""))
+        seating = self._seating(record, tag.get("Variant", ""), tag.get("Dealer", ""))
+        players, seats, order, where = seating
         codes = _Codes()
         tricks: list[Trick] = []
         call: Call | None = None
@@ -466,7 +473,7 @@ class Rows:
         leaders = [trick.leader for trick in tricks]
         trick_winners = [winners.get(trick.number) for trick in tricks]
         derived = bool(tricks) and leaders == [order[0] if order else None, *trick_winners[:-1]]
-        from_scores = result is not None and _is_scores(result, seats, order, written)
+        from_scores = result is not None and _is_scores(result, seats, where, written)
         row = (
             raw, tag.get("Variant") or None, tag.get("Ruleset") or record.ruleset or None,
             tag.get("Options") or None, tag.get("Event") or None, tag.get("Site") or None,
@@ -566,33 +573,38 @@ def _layout(hands: list[bytes], talons: list[bytes]) -> bytes:
     cards it holds, in code order, but those of the talon."""
     if not hands:
         return b""
-    layout = bytearray(LAYOUT_CARDS)
-    seen = bytearray(LAYOUT_CARDS)
+    layout = [0] * LAYOUT_CARDS
+    seen = 0  # the cards met, as a bit set (bytes indexed: compiled, no object per card)
     for number, hand in enumerate(hands):
         last = -1
-        for code in hand:
-            if code <= last or code >= LAYOUT_CARDS or seen[code]:
+        for i in range(len(hand)):
+            code = hand[i]
+            if code <= last or code >= LAYOUT_CARDS or seen >> code & 1:
                 return b""
             layout[code] = number
-            seen[code] = 1
+            seen |= 1 << code
             last = code
     for talon in talons:
-        for code in talon:
-            if code >= LAYOUT_CARDS or seen[code]:
+        for i in range(len(talon)):
+            code = talon[i]
+            if code >= LAYOUT_CARDS or seen >> code & 1:
                 return b""
-            seen[code] = 1
-    return bytes(layout) if all(seen) else b""
+            seen |= 1 << code
+    return bytes(layout) if seen == _EVERY_CARD else b""
+
+
+_EVERY_CARD: Final = (1 << LAYOUT_CARDS) - 1
 
 
 def _is_scores(
-    result: str, seats: tuple[str, ...], order: tuple[str, ...], written: list[int | None]
+    result: str, seats: tuple[str, ...], where: tuple[int, ...] | None, written: list[int | None]
 ) -> bool:
-    """Whether ``result`` is the written scores (in order of play) as :func:`format_scores`
-    writes them, seat by seat around the table."""
-    if None in written or len(written) != len(order) or sorted(seats) != sorted(order):
+    """Whether ``result`` is the written scores (in order of play; ``where``: each seat's
+    place in it) as :func:`format_scores` writes them, seat by seat around the table."""
+    if where is None or None in written or len(written) != len(where):
         return False
-    by_seat = dict(zip(order, written, strict=True))
-    return format_scores({seat: by_seat[seat] for seat in seats}) == result  # type: ignore[misc]
+    by_seat = {seat: written[i] for seat, i in zip(seats, where, strict=True)}
+    return format_scores(by_seat) == result  # type: ignore[arg-type]
 
 
 def _seat_values(

@@ -327,6 +327,10 @@ FROM (SELECT deal_id,
 -- variant's `unit`: scores in different units are never summed or averaged together.
 -- They read the per-seat lists of v_stat_deals (seat_list …) rather than the views that
 -- decode them (seats, scores …): no join, no card decoded.
+-- The rows of most reports are also kept, made by the process that writes deals, in the
+-- table stats_cache (stats.cache_statements: not declared here, its columns are the views'),
+-- which `tarokpgn stats` reads when filtered by nothing but the variant and whether generated
+-- deals count: so a view computes a variant's rows from that variant's deals alone.
 
 -- Every deal with what the statistics filter on and count, for the statistics views: the
 -- columns of v_deals, the deal's key, and its per-seat lists (seats in order of play with

@@ -6,6 +6,12 @@ run by hand: ``tarokpgn query "SELECT * FROM v_contracts"``. They count the deal
 ``schema.sql`` writes it, with ``v_stat_deals`` replaced by the deals its :class:`Filters`
 keep (a common table expression of that name), so one definition serves both and every filter
 applies to every report. The definitions of the figures are given in ``docs/archive.rst``.
+
+The archive keeps the rows of the reports that do not grow with the deals, over every deal and
+over the deals not generated (:func:`cache_statements`), made by the process that wrote the
+deals at the end of its load or when it closes the archive: a report with no filter but
+``--variant`` and ``--include-generated`` reads them (:func:`cache_is_fresh`), in milliseconds
+at any size, and any other runs its view.
 """
 
 from __future__ import annotations
@@ -13,13 +19,14 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import difflib
+import hashlib
 import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from tarokpgn.archive.store import Archive, QueryResult, schema_views
+from tarokpgn.archive.store import STATS_CACHE_KEY, Archive, QueryResult, schema_sql, schema_views
 from tarokpgn.errors import TarokPgnError
 from tarokpgn.variants import variant_ids
 
@@ -81,6 +88,12 @@ class Filters:
                 params.append(value)
         return conds, params
 
+    @property
+    def cached(self) -> bool:
+        """The reports' rows kept in the archive serve these filters (none but ``variant``
+        and ``include_generated``: each report's rows of a variant count only its deals)."""
+        return (self.player, self.match, self.file, self.since, self.until) == (None,) * 5
+
     def deals_sql(self, *, generated: bool | None = None) -> tuple[str, list[Any]]:
         """The SELECT of the deals kept (the columns of ``v_deal_facts``: those of ``v_deals``
         and the lists the statistics views read) and its parameters; with
@@ -115,9 +128,23 @@ class Report:
     """The view has a ``player`` column, filtered by ``--player``."""
     on_request: bool = False
     """Printed only when asked for by name or when a player is given (long tables)."""
+    cached: bool = True
+    """Its rows without filters are kept in the archive (:func:`cache_statements`): False for
+    the reports whose rows grow with the deals or with players times contracts."""
 
-    def sql(self, filters: Filters) -> tuple[str, list[Any]]:
-        """The report's SELECT and its parameters for ``filters``."""
+    def sql(self, filters: Filters, *, cached: bool = False) -> tuple[str, list[Any]]:
+        """The report's SELECT and its parameters for ``filters``; with ``cached`` (when
+        :func:`cache_is_fresh` and the report and the filters allow it) over the rows the
+        archive keeps."""
+        if cached and self.cached and filters.cached:
+            kept: list[Any] = [filters.include_generated]
+            where = ""
+            if filters.variant is not None:
+                where = " WHERE variant = ?"
+                kept.append(filters.variant)
+            rows = f"SELECT unnest({self.view}) AS r FROM {CACHE} WHERE include_generated = ?"
+            sql = f"SELECT {self.columns} FROM (SELECT unnest(r) FROM ({rows})){where}"
+            return f"{sql} ORDER BY {self.order}", kept
         sql, params = view_sql(self.view, filters)
         where = ""
         if filters.player is not None and self.per_player:
@@ -159,7 +186,8 @@ REPORTS: tuple[Report, ...] = (
            "declarer_success_pct, partner", "variant, avg_score DESC, player", per_player=True),
     Report("player-contracts", "Players as declarer, by contract", "v_player_contracts",
            "player, variant, contract, deals, won, success_pct, avg_score, unit",
-           "player, variant, deals DESC, contract", per_player=True, on_request=True),
+           "player, variant, deals DESC, contract", per_player=True, on_request=True,
+           cached=False),
     Report("score-distribution", "Declarer's score per deal by contract: quartiles and mean",
            "v_score_distribution", "variant, contract, deals, min_score, q1_score, median_score, "
            "q3_score, max_score, avg_score, unit", "variant, deals DESC, contract",
@@ -170,7 +198,7 @@ REPORTS: tuple[Report, ...] = (
            on_request=True),
     Report("running-totals", "Players' running totals, deal by deal", "v_running_totals",
            "player, variant, n, played_on, match, deal_no, score, running_score, unit",
-           "player, variant, n", per_player=True, on_request=True),
+           "player, variant, n", per_player=True, on_request=True, cached=False),
 )  # fmt: skip
 """Every report, in the order ``tarokpgn stats`` prints them."""
 
@@ -188,9 +216,68 @@ def run_reports(
         chosen = [BY_NAME[n] for n in names]
     else:
         chosen = [r for r in REPORTS if filters.player is not None or not r.on_request]
+    cached = filters.cached and cache_is_fresh(archive)
     for report in chosen:
-        sql, params = report.sql(filters)
+        sql, params = report.sql(filters, cached=cached)
         yield report, archive.query(sql, params)
+
+
+CACHE: Final = "stats_cache"
+"""The table of the reports' kept rows: one row for every deal (``include_generated`` true)
+and one for the deals not generated (false), with a column per view of a report with
+:attr:`Report.cached`, named after the view: its rows as a list of structs (NULL: none)."""
+
+
+def cache_key() -> str:
+    """What the kept rows were computed with: a hash of ``schema.sql`` (the views) and of the
+    views kept. Rows kept under another key (an older tarokpgn's views) are not read."""
+    views = " ".join(r.view for r in REPORTS if r.cached)
+    return hashlib.sha256(f"{schema_sql()}\n{views}".encode()).hexdigest()[:16]
+
+
+def cache_value(archive: Archive) -> str:
+    """The ``meta`` value (:data:`~tarokpgn.archive.store.STATS_CACHE_KEY`) of rows kept for
+    the deals ``archive`` stores: :func:`cache_key`, the number of deals, and the number and a
+    hash of the ``sources`` rows (every file indexed, forgotten or imported changes them)."""
+    row = archive.query(
+        "SELECT (SELECT count(*) FROM deal_rows), count(*), "
+        "bit_xor(hash(file, sha256, indexed_at)) FROM sources"
+    ).rows[0]
+    return " ".join(map(str, (cache_key(), *row)))
+
+
+def cache_is_fresh(archive: Archive) -> bool:
+    """Whether ``archive`` keeps the reports' rows (:data:`CACHE`) for its deals as they are,
+    computed with this version's views: the ``meta`` row
+    :data:`~tarokpgn.archive.store.STATS_CACHE_KEY` (which every transaction that writes deals
+    deletes) is :func:`cache_value` (which an older tarokpgn's writes change too)."""
+    rows = archive.query("SELECT value FROM meta WHERE key = ?", [STATS_CACHE_KEY]).rows
+    return bool(rows) and rows[0][0] == cache_value(archive)
+
+
+def cache_statements(archive: Archive) -> list[tuple[str, list[Any]]]:
+    """The statements that make the table :data:`CACHE` (each view's rows, as its SELECT
+    gives them, over every deal, then over the deals not generated: a copy when no deal is
+    generated). One table: DuckDB gives each table at least a block of 256 KiB."""
+    generated = archive.query("SELECT count(*) FROM deal_rows WHERE generated").rows[0][0]
+    out: list[tuple[str, list[Any]]] = []
+    for every in (True, False):
+        lists: list[str] = []
+        params: list[Any] = []
+        for report in REPORTS:
+            if report.cached:
+                sql, more = view_sql(report.view, Filters(include_generated=every))
+                lists.append(f"(SELECT list(r) FROM ({sql}) r) AS {report.view}")
+                params += more
+        select = f"SELECT {str(every).lower()} AS include_generated, {', '.join(lists)}"
+        if every:
+            out.append((f"CREATE OR REPLACE TABLE {CACHE} AS {select}", params))
+        elif generated:
+            out.append((f"INSERT INTO {CACHE} {select}", params))
+        else:
+            select = f"SELECT false, * EXCLUDE (include_generated) FROM {CACHE}"
+            out.append((f"INSERT INTO {CACHE} {select}", []))
+    return out
 
 
 def generated_left_out(archive: Archive, filters: Filters) -> int:

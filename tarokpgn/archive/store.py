@@ -32,24 +32,35 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import duckdb
-import pyarrow as pa
-import pyarrow.compute as pc
 
 from tarokpgn.archive import ArchiveError
-from tarokpgn.archive.rows import CARD_CODES, COLUMNS, STORAGE
 
-SCHEMA_VERSION: Final = "3"
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+# pyarrow and the rows (which import it) are imported by the functions that write or decode
+# rows: reading the archive (``tarokpgn query``, ``tarokpgn stats``) does without them.
+
+SCHEMA_VERSION: Final = "4"
 """2: ``problems.judged``. 3: compact storage: one ``deal_rows`` row per deal with lists, the
-documented tables as views (an older archive is refused, to be reindexed: :func:`_old_schema`)."""
+documented tables as views (an older archive is refused, to be reindexed: :func:`_old_schema`).
+4: the statistics reports' rows kept (``stats_cache``, :data:`STATS_CACHE_KEY`): an archive of
+schema 3 is read as it is (its reports run their views) and gets them when next written."""
 PARTITION: Final = ("variant", "year")
 """Hive partition columns of the Parquet export."""
 MEMORY_LIMIT: Final = "256MB"
 """DuckDB ``memory_limit`` of a writable archive (DuckDB's default is 80 % of the RAM, and its
 buffer pool keeps loaded data cached up to that)."""
 
+
+STATS_CACHE_KEY: Final = "stats_cache"
+"""The ``meta`` row that says the statistics reports' kept rows (the table ``stats_cache``) are
+those of the deals stored: its value is :func:`tarokpgn.archive.stats.cache_value`. Every
+transaction that writes deals deletes it (:meth:`Archive._begin`); :meth:`Archive.close`
+makes the rows again and writes it."""
 
 INTERRUPTED: Final = "Query interrupted"
 """The message of the RuntimeError DuckDB raises when Ctrl-C interrupts a statement."""
@@ -163,6 +174,8 @@ class Archive:
         self._pending_gc = False
         try:
             self.con = duckdb.connect(self.path, read_only=read_only)
+            # DuckDB's progress bar (a query over 2 s) is printed on stdout, even into a file
+            self.con.execute("SET enable_progress_bar = false")
             if not read_only:
                 if memory_limit is not None and self.path != ":memory:":
                     self.con.execute(f"SET memory_limit = {_sql_str(memory_limit)}")
@@ -213,12 +226,40 @@ class Archive:
             return
         with suppress(duckdb.Error, ArchiveError):  # do not hide what went wrong
             self.rollback()
-            self.close()
+            self.con.close()
 
     @_archive_errors
     def close(self) -> None:
-        """Close the connection (DuckDB checkpoints its write-ahead log first)."""
+        """Close the connection (DuckDB checkpoints its write-ahead log first). A writable
+        archive file first makes the statistics reports' rows again if its deals changed
+        (:meth:`refresh_stats`)."""
+        if not self.read_only and self.path != ":memory:":
+            self.refresh_stats()
         self.con.close()
+
+    @_archive_errors
+    def refresh_stats(self) -> bool:
+        """Make the rows ``tarokpgn stats`` reads without filters (the table ``stats_cache``,
+        :func:`tarokpgn.archive.stats.cache_statements`) unless they are those of the deals
+        stored (the ``meta`` row :data:`STATS_CACHE_KEY`); whether it did. In one
+        transaction, as the last of a writing session (:meth:`close` calls it)."""
+        from tarokpgn.archive.stats import cache_is_fresh, cache_statements, cache_value
+
+        if self._in_tx or cache_is_fresh(self):
+            return False
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            for sql, params in cache_statements(self):
+                self.con.execute(sql, params)
+            self.con.execute(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)", [STATS_CACHE_KEY, cache_value(self)]
+            )
+            self.con.execute("COMMIT")
+        except BaseException:
+            with suppress(duckdb.Error):
+                self.con.execute("ROLLBACK")
+            raise
+        return True
 
     def _create(self) -> None:
         for statement in _statements(schema_sql()):
@@ -227,6 +268,8 @@ class Archive:
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [SCHEMA_VERSION]
         )
         if not self._count("card_codes"):
+            from tarokpgn.archive.rows import CARD_CODES
+
             self.con.executemany(
                 "INSERT INTO card_codes VALUES (?, ?)", list(enumerate(CARD_CODES))
             )
@@ -272,9 +315,12 @@ class Archive:
     # --- writing ------------------------------------------------------------------------------
 
     def _begin(self) -> None:
+        """Begin a transaction that writes (the statistics' kept rows are no longer those of
+        the deals: :data:`STATS_CACHE_KEY`)."""
         if not self._in_tx:
             self.con.execute("BEGIN TRANSACTION")
             self._in_tx = True
+            self.con.execute("DELETE FROM meta WHERE key = ?", [STATS_CACHE_KEY])
 
     def unfinished(self) -> list[str]:
         """Files with rows but no ``sources`` row: begun by a run that did not finish them."""
@@ -447,6 +493,7 @@ class Archive:
             with suppress(duckdb.Error):  # do not hide what went wrong
                 self.con.execute(f"SET threads = {int(threads)}")
                 self.con.execute(f"SET checkpoint_threshold = {_sql_str(threshold)}")
+        self.refresh_stats()  # before the checkpoint, which then writes it with the load
         self._checkpoint()
 
     @_archive_errors
@@ -534,6 +581,8 @@ class Archive:
         return counts
 
     def _check_card_codes(self, path: Path) -> None:
+        from tarokpgn.archive.rows import CARD_CODES
+
         theirs = self.con.execute(
             f"SELECT code, card FROM read_parquet({_sql_str(str(path))}) ORDER BY code"
         ).fetchall()
@@ -600,6 +649,8 @@ def documented_tables(batch: dict[str, pa.Table]) -> dict[str, pa.Table]:
     :meth:`Rows.to_arrow <tarokpgn.archive.rows.Rows.to_arrow>`, as an archive holding only it
     decodes them (in memory, on one thread: each table's rows in the order their deals were
     added, but ``occurrences`` in file and record order). For tests and inspection."""
+    from tarokpgn.archive.rows import COLUMNS
+
     with Archive(":memory:") as archive:
         archive.con.execute("SET threads = 1")
         archive.insert([batch])
@@ -636,6 +687,8 @@ def _has_files(root: Path, table: str) -> bool:
 
 
 def _cols(table: str, prefix: str = "", skip: int = 0) -> str:
+    from tarokpgn.archive.rows import STORAGE
+
     return ", ".join(f'{prefix}"{name}"' for name, _ in STORAGE[table][skip:])
 
 
@@ -696,6 +749,9 @@ def _numbered(batches: Sequence[dict[str, pa.Table]]) -> tuple[pa.Table, pa.Tabl
     """The batches' ``deal_rows``, ``occurrence_rows`` and ``problems`` each in one table, the
     deal numbers made distinct (batch i's shifted by the deals of the batches before it) and
     each row given its batch's index (``_chunk``)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     deals: list[pa.Table] = []
     occurrences: list[pa.Table] = []
     problems: list[pa.Table] = []

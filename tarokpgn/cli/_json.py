@@ -1,6 +1,10 @@
 """JSON text as ``json.dumps(value, indent=1, ensure_ascii=False)`` writes it, made faster for
 ``tarokpgn verify --json``, which writes one verdict at a time (its array streams).
 
+A verdict itself is written by the compiled :func:`tarokpgn.verdict.verdict_json`, which knows
+its classes; :func:`indented` here is the general writer it hands the values it does not know
+(and ``verify --json`` the ``--renons`` findings and the unreadable records).
+
 The standard library encodes indented JSON in pure Python (its C encoder is used only without
 ``indent``), one small generator step per token, and :func:`dataclasses.asdict`, which
 :meth:`Verdict.to_json <tarokpgn.verdict.Verdict.to_json>` uses, copies every value first. Here a
@@ -18,8 +22,6 @@ from collections.abc import Callable
 from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any, Final
-
-from tarokpgn.verdict import Bonus, ScoreLine, Verdict
 
 _Fields = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
 """A dataclass's JSON keys (``'"name": '``, in field order) and a getter of its fields'
@@ -168,126 +170,3 @@ def _other(value: Any, pad: str) -> str:
     if isinstance(value, dict):
         return _object(value, pad)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
-
-
-# --- a verdict, the way verify --json writes thousands of them ---------------------------------
-#
-# The generic writer above costs about a Python call per value. A verdict is mostly score lines,
-# bonuses, score tables and trick winners of known types, so each of those is written by one
-# f-string here when its values have the usual exact types (what the generic writer writes for
-# them); anything else goes to the generic writer. Each class's fields are checked against the
-# names written here when this module is loaded: a field added, removed or renamed turns the
-# shortcut off for that class (the generic writer follows the dataclass by itself).
-
-_BOOL: Final = {True: "true", False: "false", None: "null"}
-
-
-def _fields_are(cls: type, names: str) -> bool:
-    return tuple(f.name for f in dataclasses.fields(cls)) == tuple(names.split())
-
-
-_LINE_OK: Final = _fields_are(ScoreLine, "label value detail")
-_BONUS_OK: Final = _fields_are(Bonus, "name side announced made value kontra")
-_VERDICT_OK: Final = _fields_are(
-    Verdict,
-    "status problems contract declarer partner won card_points scores written breakdown "
-    "bonuses game_kontra trick_winners",
-)
-
-
-def _score_line(line: ScoreLine, pad: str) -> str:
-    if _LINE_OK and type(line) is ScoreLine:
-        label, value, detail = line.label, line.value, line.detail
-        if type(label) is str and type(value) is int and type(detail) is str:
-            i = pad + " "
-            return (
-                f'{{{i}"label": {encode_basestring(label)},{i}"value": {value},'
-                f'{i}"detail": {encode_basestring(detail)}{pad}}}'
-            )
-    return indented(line, pad)
-
-
-def _bonus(bonus: Bonus, pad: str) -> str:
-    if _BONUS_OK and type(bonus) is Bonus:
-        name, side, announced, made = bonus.name, bonus.side, bonus.announced, bonus.made
-        value, kontra = bonus.value, bonus.kontra
-        if (
-            type(name) is str
-            and type(side) is str
-            and type(announced) is bool
-            and (made is None or type(made) is bool)
-            and type(value) is int
-            and type(kontra) is int
-        ):
-            i = pad + " "
-            return (
-                f'{{{i}"name": {encode_basestring(name)},{i}"side": {encode_basestring(side)},'
-                f'{i}"announced": {_BOOL[announced]},{i}"made": {_BOOL[made]},'
-                f'{i}"value": {value},{i}"kontra": {kontra}{pad}}}'
-            )
-    return indented(bonus, pad)
-
-
-_STR: Final = frozenset({str})
-_INT: Final = frozenset({int})
-
-
-def _each(items: Any, pad: str, write: Callable[[Any, str], str]) -> str:
-    """A tuple of dataclass instances, each written by ``write``."""
-    if type(items) is not tuple or not items:
-        return indented(items, pad)
-    i = pad + " "
-    return "[" + i + ("," + i).join([write(x, i) for x in items]) + pad + "]"
-
-
-def _table(table: Any, pad: str) -> str:
-    """A score table: strings to whole numbers."""
-    if (
-        type(table) is dict
-        and table
-        and _STR.issuperset(map(type, table))
-        and _INT.issuperset(map(type, table.values()))
-    ):
-        i = pad + " "
-        items = [f"{encode_basestring(k)}: {v}" for k, v in table.items()]
-        return "{" + i + ("," + i).join(items) + pad + "}"
-    return indented(table, pad)
-
-
-def _strings(items: Any, pad: str) -> str:
-    if type(items) is tuple and items and _STR.issuperset(map(type, items)):
-        i = pad + " "
-        return "[" + i + ("," + i).join(map(encode_basestring, items)) + pad + "]"
-    return indented(items, pad)
-
-
-def verdict_json(verdict: Verdict, pad: str, more: list[str]) -> str:
-    """What ``dataclass_json(verdict, pad, more)`` writes (and so ``json.dumps`` for
-    :meth:`Verdict.to_json <tarokpgn.verdict.Verdict.to_json>`, whose ``status`` string and
-    ``trick_winners`` list are written alike), about twice as fast."""
-    if not _VERDICT_OK:
-        return dataclass_json(verdict, pad, more)
-    i = pad + " "
-    v = verdict
-    scalars = [v.status, v.contract, v.declarer, v.partner, v.won, v.game_kontra]
-    get = SCALARS.get
-    status, contract, declarer, partner, won, kontra = [
-        s(x) if (s := get(type(x))) is not None else indented(x, i) for x in scalars
-    ]
-    parts = [
-        '"status": ' + status,
-        '"problems": ' + _each(v.problems, i, indented),
-        '"contract": ' + contract,
-        '"declarer": ' + declarer,
-        '"partner": ' + partner,
-        '"won": ' + won,
-        '"card_points": ' + _table(v.card_points, i),
-        '"scores": ' + _table(v.scores, i),
-        '"written": ' + _table(v.written, i),
-        '"breakdown": ' + _each(v.breakdown, i, _score_line),
-        '"bonuses": ' + _each(v.bonuses, i, _bonus),
-        '"game_kontra": ' + kontra,
-        '"trick_winners": ' + _strings(v.trick_winners, i),
-        *more,
-    ]
-    return "{" + i + ("," + i).join(parts) + pad + "}"

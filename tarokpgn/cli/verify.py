@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
+import os
 import sys
 from typing import IO, Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
-from tarokpgn.cli._json import SCALARS, indented, verdict_json
+from tarokpgn.cli._json import dataclass_json, indented
 from tarokpgn.cli._style import ACCEPTED, OK, PROBLEM, RENONS, UNDECIDED, Painter
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record, format_scores
 from tarokpgn.replay import verify_all
-from tarokpgn.verdict import Problem, Status, Verdict
+from tarokpgn.verdict import Problem, Status, Verdict, verdict_json
 
 
 def register(subparsers: Any) -> None:
@@ -136,49 +139,87 @@ _MEMBER = _ITEM + " "
 """Where a member of an element starts."""
 
 
-def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
+def json_element(record: Record, verdict: Verdict, renons: bool = False) -> bytes | str:
     """One deal's element of the array ``verify --json`` writes: :meth:`Verdict.to_json` with
     the deal's ``file``, ``index``, ``line``, ``match`` and ``deal`` (with ``renons``, the
     ``--renons`` findings too), as ``json.dump(…, indent=1, ensure_ascii=False)`` writes it,
-    but straight from the verdict (:mod:`tarokpgn.cli._json`), without building the dict and
-    copying every value. ``tests/test_cli_verify_json.py`` holds the two equal."""
+    but straight from the verdict (:func:`tarokpgn.verdict.verdict_json`), without building
+    the dict and copying every value: in UTF-8, or as text when it holds a lone surrogate (a
+    file name that is not UTF-8), which only the output knows how to write.
+    ``tests/test_cli_verify_json.py`` holds the two equal."""
     src = record.source
-    place = [src.file, src.index, src.line] if src else [None, None, None]
-    get = SCALARS.get
-    file, index, line, match, deal = [
-        s(x) if (s := get(type(x))) is not None else indented(x, _MEMBER)
-        for x in [*place, record.get("Match") or None, record.get("Deal") or None]
-    ]
-    more = [
-        f'"file": {file}',
-        f'"index": {index}',
-        f'"line": {line}',
-        f'"match": {match}',
-        f'"deal": {deal}',
-    ]
+    extra: list[tuple[str, object]] = (
+        [("file", src.file), ("index", src.index), ("line", src.line)]
+        if src
+        else [("file", None), ("index", None), ("line", None)]
+    )
+    extra += [("match", record.get("Match") or None), ("deal", record.get("Deal") or None)]
     if renons:
         from tarokpgn.cli.renons import audit_json
 
-        more.append('"renons": ' + indented(audit_json(record, verdict), _MEMBER))
-    return verdict_json(verdict, _ITEM, more)
+        extra.append(("renons", audit_json(record, verdict)))
+    try:
+        return verdict_json(verdict, _ITEM, extra, indented)
+    except UnicodeEncodeError:
+        more = [f"{indented(key)}: {indented(value, _MEMBER)}" for key, value in extra]
+        return dataclass_json(verdict, _ITEM, more)
+
+
+def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
+    """:func:`json_element` as text."""
+    element = json_element(record, verdict, renons)
+    return element if isinstance(element, str) else element.decode()
 
 
 class JsonArray:
     """The array of ``verify --json``, written as it grows: ``[``, each element as it comes,
     then ``]``: the bytes ``json.dump(elements, out, indent=1, ensure_ascii=False)`` writes,
-    without holding the elements."""
+    without holding the elements.
+
+    Elements in UTF-8 go straight to the byte stream under ``out`` when that writes the same
+    bytes (``out`` a :class:`io.TextIOWrapper` writing UTF-8, lines ending in ``"\\n"`` on this
+    system), else through ``out``; text elements are encoded as ``out`` encodes them."""
 
     def __init__(self, out: IO[str]) -> None:
         self.out = out
         self.size = 0
+        self.binary: IO[bytes] | None = None
+        self.flush = False
+        self.errors = "strict"
+        if isinstance(out, io.TextIOWrapper) and os.linesep == "\n":
+            try:
+                utf8 = codecs.lookup(out.encoding).name == "utf-8"
+            except LookupError:
+                utf8 = False
+            if utf8:
+                out.flush()  # what was written through ``out`` comes first
+                self.binary = out.buffer
+                self.flush = out.line_buffering
+                self.errors = out.errors or "strict"
 
-    def add(self, element: str) -> None:
+    def add(self, element: bytes | str) -> None:
         """One element (written for one level of indent: :data:`_ITEM`)."""
-        self.out.write(("[" if not self.size else ",") + _ITEM + element)
+        head = "[" if not self.size else ","
         self.size += 1
+        binary = self.binary
+        if binary is None:
+            text = element if isinstance(element, str) else element.decode()
+            self.out.write(head + _ITEM + text)
+            return
+        if isinstance(element, str):
+            element = element.encode("utf-8", self.errors)
+        binary.write((b"[\n " if head == "[" else b",\n ") + element)
+        if self.flush:
+            binary.flush()
 
     def close(self) -> None:
-        self.out.write("\n]\n" if self.size else "[]\n")
+        end = "\n]\n" if self.size else "[]\n"
+        if self.binary is None:
+            self.out.write(end)
+        else:
+            self.binary.write(end.encode())
+            if self.flush:
+                self.binary.flush()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -196,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
             reporter.deals += 1
             counts[verdict.status] += 1
             if array is not None:
-                array.add(json_text(record, verdict, renons))
+                array.add(json_element(record, verdict, renons))
                 continue
             text = human_text(record, verdict, breakdown, quiet, paint)
             if text:

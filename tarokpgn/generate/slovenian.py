@@ -157,7 +157,7 @@ class SlovenianStrategy(EngineStrategy):
 
     def _announcer(self, rng: random.Random, state: DealState, name: str) -> int | None:
         if name == "pagat-ultimo":
-            return state.owner.get(self.tables.card("T1"))
+            return state.owner_of(self.tables.card("T1"))
         if name == "king-ultimo":
             return state.partner if not state.alone else None
         if name == "solo":

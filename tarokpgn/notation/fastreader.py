@@ -21,11 +21,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import types
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, Final, TypeVar
+
+from mypy_extensions import i64
 
 from tarokpgn import vocabulary
 from tarokpgn.cards import DECKS, UNKNOWN
@@ -178,13 +180,30 @@ def _tag(line: str) -> tuple[str, str]:
         if _ESCAPED.fullmatch(value) is None:
             raise _Unsure(value)
         value = unescape(line[len(name) + 2 : -1])
-    if not sep or not name or not value or not _TAG_CHARS.issuperset(name):
+    if not sep or not name or not value or not _tag_name_ok(name):
         raise _Unsure(name)
     if not value.isprintable():
         raise _Unsure(value)
     if name in _NUMBER_TAGS and not deal_number_ok(value):
         raise _Unsure(value)  # the Lark reader gives the error (E110)
     return name, value
+
+
+_NAMES_OK: set[str] = set()
+"""Tag names :func:`_tag_name_ok` has found well formed (a set: ``frozenset.issuperset`` is a
+generic method call, and the few names of an archive's score tags come in every deal)."""
+
+
+def _tag_name_ok(name: str) -> bool:
+    """Whether ``name`` is non-empty and only ASCII letters, digits and ``_``."""
+    if name in _NAMES_OK:
+        return True
+    if not name or not _TAG_CHARS.issuperset(name):
+        return False
+    if len(_NAMES_OK) > _MEMO_SIZE:
+        _NAMES_OK.clear()
+    _NAMES_OK.add(name)
+    return True
 
 
 _NUMBER_TAGS: Final = frozenset(("Deal", "Round"))
@@ -231,26 +250,49 @@ class _Roster:
 
 
 _ROSTERS: dict[tuple[str, ...], _Roster] = {}
-_NAME: Final = itemgetter(0)
 
 
-def _variant(tags: tuple[tuple[str, str], ...]) -> str | None:
-    """The value of the Variant tag (``""`` when absent) when the tag names are well formed,
-    each once, in export order for the seats of that variant (four seats for an unknown one);
-    else None."""
-    names = tuple(map(_NAME, tags))
+def _roster(tags: tuple[tuple[str, str], ...]) -> _Roster:
+    """What the tag names of ``tags`` say (memoized)."""
+    names = tuple([pair[0] for pair in tags])
     roster = _ROSTERS.get(names)
     if roster is None:
         if len(_ROSTERS) > _MEMO_SIZE:
             _ROSTERS.clear()
         at = names.index("Variant") if "Variant" in names else -1
         roster = _ROSTERS[names] = _Roster(at, {})
-    variant = tags[roster.variant_at][1] if roster.variant_at >= 0 else ""
-    seats = seats_of(variant)  # the registry's now: a variant may be registered at run time
+    return roster
+
+
+def _roster_fits(
+    roster: _Roster, tags: tuple[tuple[str, str], ...], seats: tuple[str, ...]
+) -> bool:
+    """Whether the tag names of ``tags`` (whose roster is ``roster``) are well formed, each
+    once, in export order for ``seats``."""
     ok = roster.ok.get(seats)
     if ok is None:
-        ok = roster.ok[seats] = _roster_ok(names, seats)
-    return variant if ok else None
+        ok = roster.ok[seats] = _roster_ok(tuple([pair[0] for pair in tags]), seats)
+    return ok
+
+
+def _variant(tags: tuple[tuple[str, str], ...]) -> str | None:
+    """The value of the Variant tag (``""`` when absent) when the tag names are well formed,
+    each once, in export order for the seats of that variant (four seats for an unknown one);
+    else None."""
+    roster = _roster(tags)
+    variant = tags[roster.variant_at][1] if roster.variant_at >= 0 else ""
+    # the registry's seats now: a variant may be registered at run time
+    return variant if _roster_fits(roster, tags, seats_of(variant)) else None
+
+
+def _tag_context(tags: tuple[tuple[str, str], ...]) -> _Context | None:
+    """The context of the record's variant when :func:`_variant` accepts ``tags`` and the
+    variant is known; else None."""
+    roster = _roster(tags)
+    ctx = _context(tags[roster.variant_at][1] if roster.variant_at >= 0 else "")
+    if ctx is None or not _roster_fits(roster, tags, ctx.spec.seats):
+        return None
+    return ctx
 
 
 def _roster_ok(names: tuple[str, ...], seats: tuple[str, ...]) -> bool:
@@ -280,6 +322,93 @@ class _Context:
     elements of :data:`_MEMO_KINDS`)."""
     spec: VariantSpec
     """The registry's spec the context was made from (:func:`_context` checks it is current)."""
+    codes: list[int]
+    """:func:`_card_key` of the token in each slot of :attr:`tokens` (0: an empty slot)."""
+    tokens: list[str]
+    """The objects of :attr:`cards`, each in slot ``_card_key(token) % len(tokens)``, for
+    :func:`_scan`; empty when a token is not 1–4 printable ASCII characters (the cards are then
+    read by ``str.split`` and :attr:`cards`)."""
+
+
+def _native() -> bool:
+    """Whether this module runs compiled: a compiled function is no Python function."""
+    return not isinstance(_native, types.FunctionType)
+
+
+_BY_CHARS: bool = _native()
+"""Read the cards of hands, talons and the run of tricks character by character
+(:func:`_scan`, :func:`_run`): compiled, that makes no string object, hash or dictionary
+look-up per card, and costs a third of ``str.split`` and a look-up per word; interpreted, it is
+slower, so pure Python splits. Both give the same records (the tests read both ways)."""
+
+
+def _card_key(token: str) -> int:
+    """A card token as a number: its characters' codes as the digits, base 128; 0 unless the
+    token is 1–4 printable ASCII characters other than the space (whose codes are never 0, so
+    two tokens have the same number only when they are the same)."""
+    if not 0 < len(token) <= 4:
+        return 0
+    key = 0
+    for char in token:
+        code = ord(char)
+        if not 32 < code < 127:
+            return 0
+        key = key * 128 + code
+    return key
+
+
+_TABLE_LIMIT: Final = 1 << 16
+"""Slots a card table may have at most (:func:`_card_table`)."""
+
+
+def _card_table(cards: dict[str, str]) -> tuple[list[int], list[str]]:
+    """:attr:`_Context.codes` and :attr:`_Context.tokens` for the tokens of ``cards``: the
+    fewest slots in which every token's :func:`_card_key` modulo the number of slots differs."""
+    keys = [_card_key(token) for token in cards]
+    if not keys or not all(keys):
+        return [], []
+    size = len(keys)
+    while len({key % size for key in keys}) < len(keys):
+        size += 1
+        if size > _TABLE_LIMIT:
+            return [], []
+    codes, tokens = [0] * size, [""] * size
+    for key, token in zip(keys, cards.values(), strict=True):
+        codes[key % size], tokens[key % size] = key, token
+    return codes, tokens
+
+
+_LONGEST_KEY: Final = 2_097_152
+"""128 ** 3: keys from here on are of four characters: a fifth makes the word no card."""
+
+
+def _scan(text: str, pos: i64, end: i64, ctx: _Context, out: list[str]) -> bool:
+    """Append to ``out`` the cards of ``text[pos:end]``, words between single spaces, read
+    character by character and found in :attr:`_Context.tokens`. False at the first word that
+    is no canonical card token of the pack (as :func:`_cards` is unsure), an empty one
+    included, and so for an empty range too (``out`` is then left part filled)."""
+    codes, tokens = ctx.codes, ctx.tokens
+    size: i64 = len(tokens)  # native integers, compiled: no tagging or overflow checks
+    key: i64 = 0
+    slot: i64 = 0
+    while pos < end:
+        code: i64 = ord(text[pos])
+        pos += 1
+        if code == 32:
+            slot = key % size
+            if not key or codes[slot] != key:
+                return False
+            out.append(tokens[slot])
+            key = 0
+        elif 32 < code < 127 and key < _LONGEST_KEY:
+            key = key * 128 + code
+        else:
+            return False
+    slot = key % size
+    if not key or codes[slot] != key:
+        return False
+    out.append(tokens[slot])
+    return True
 
 
 def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
@@ -473,6 +602,10 @@ _MEMO_KINDS: Final = frozenset(
     ("auction", "call", "announce", "declare", "kontra", "renons", "irregular")
 )
 """Elements whose lines repeat across deals: their readers' results are kept by line text."""
+_MEMO_FIRST: Final = frozenset(kind[0] for kind in _MEMO_KINDS)
+"""The first letters of :data:`_MEMO_KINDS`: a line starting otherwise is not in the memo."""
+_PREFIXES: Final = [f"{n}. " for n in range(1, 100)]
+"""``["1. ", "2. ", …]``: how the lines of tricks 1, 2, … start."""
 
 
 # --- one record -------------------------------------------------------------------------------
@@ -503,14 +636,18 @@ def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[It
     end = len(body) - 4  # just past the last movetext line
     found = body.find("\n1. ", 0, end) + 1  # the run of tricks: where it starts
     tricks = 0 if body.startswith("1. ") else found or end
-    items = _lines(body[: tricks - 1].split("\n"), line, ctx) if tricks else []
+    items = _lines(body, 0, tricks - 1, line, ctx) if tricks else []
     line += len(items)
     if tricks < end:
+        if _BY_CHARS and ctx.tokens:
+            if not _run(body, tricks, end - 1, line, ctx, items):
+                items += _lines(body, tricks, end - 1, line, ctx)
+            return tags, tuple(items)
         block = body[tricks : end - 1]
         count = block.count("\n") + 1
         run = _tricks(block, count, ctx) if count < len(_NUMBER_WORDS) else None
         if run is None:
-            items += _lines(block.split("\n"), line, ctx)
+            items += _lines(body, tricks, end - 1, line, ctx)
         else:  # a call per trick, not map(Trick, …): compiled, it skips the generic call
             number, (leaders, played) = 1, run
             for leader, cards in zip(leaders, played, strict=True):
@@ -518,6 +655,56 @@ def _record(text: str, line: int) -> tuple[tuple[tuple[str, str], ...], tuple[It
                 number += 1
                 line += 1
     return tags, tuple(items)
+
+
+def _run(text: str, pos: int, stop: int, line: int, ctx: _Context, items: list[Item]) -> bool:
+    """Append to ``items`` the tricks on the lines of ``text[pos:stop]`` (the first line
+    starts at ``pos``, on file line ``line``) when they are tricks ``1.``, ``2.`` … in turn,
+    each of a card per player; else False, with ``items`` as it was. What :func:`_tricks`
+    does, character by character (:func:`_scan`)."""
+    width, seats, numbers = ctx.players, ctx.seats, _PREFIXES
+    leaders: list[str] = []
+    cards: list[str] = []
+    while True:
+        number = len(leaders)
+        if number >= len(numbers) or not _at(text, pos, stop, numbers[number]):
+            return False
+        pos += len(numbers[number])
+        space = text.find(" ", pos, stop)
+        if space < 0:
+            return False
+        leader = text[pos:space]
+        if leader not in seats:
+            return False
+        nl = text.find("\n", space, stop)
+        if nl < 0:
+            nl = stop
+        if not _scan(text, space + 1, nl, ctx, cards) or len(cards) != (number + 1) * width:
+            return False
+        leaders.append(leader)
+        if nl >= stop:
+            break
+        pos = nl + 1
+    played = tuple(cards)
+    first = 0
+    number = 1
+    for leader in leaders:
+        items.append(Trick(number, leader, played[first : first + width], line))
+        first += width
+        number += 1
+        line += 1
+    return True
+
+
+def _at(text: str, pos: int, stop: int, word: str) -> bool:
+    """Whether ``text[pos:stop]`` starts with ``word`` (compiled, no slice is made)."""
+    size = len(word)
+    if pos + size > stop:
+        return False
+    n = 0
+    while n < size and ord(text[pos + n]) == ord(word[n]):
+        n += 1
+    return n == size
 
 
 def _tricks(
@@ -551,39 +738,78 @@ def _tricks(
     return leaders, zip(*[cards] * width, strict=True)
 
 
-def _lines(lines: list[str], line: int, ctx: _Context) -> list[Item]:
-    """The elements of the movetext ``lines``, the first on file line ``line``, one by one.
+def _lines(text: str, pos: int, stop: int, line: int, ctx: _Context) -> list[Item]:
+    """The elements of the movetext lines of ``text[pos:stop]`` (``str.split("\\n")`` of it: an
+    empty range is one empty line), the first on file line ``line``, one by one.
 
-    Tricks are read inline; other elements by their reader, or for a line seen before in a
-    deal of the variant, by what the reader gave then.
+    Hands, talons and tricks are read inline; other elements by their reader, or for a line
+    seen before in a deal of the variant, by what the reader gave then.
     """
     seats, memo = ctx.seats, ctx.memo
+    by_chars = _BY_CHARS and bool(ctx.tokens)
     items: list[Item] = []
     trick_numbers, readers, memo_kinds = _TRICK_NUMBERS, _ELEMENTS, _MEMO_KINDS
-    for text in lines:
-        # a hand's line is never in the memo: not looked up (nor hashed) there
-        make = None if text.startswith("hand ") else memo.get(text)
+    while True:
+        nl = text.find("\n", pos, stop)
+        if nl < 0:
+            nl = stop
+        line_text = text[pos:nl]
+        pos = nl + 1
+        # only the lines of the elements in the memo are looked up (and hashed) there
+        make = memo.get(line_text) if line_text[:1] in _MEMO_FIRST else None
         if make is None:
-            words = text.split(" ")
+            if by_chars and _read_inline(line_text, line, ctx, items):
+                line += 1
+                if nl >= stop:
+                    break
+                continue
+            words = line_text.split(" ")
             head = words[0]
             if head == "hand" and len(words) > 1 and words[1] in seats:
                 items.append(Hand(words[1], _cards(words[2:], ctx), line))
                 line += 1
+                if nl >= stop:
+                    break
                 continue
             if head in trick_numbers and len(words) > 1 and words[1] in seats:
                 played = _cards(words[2:], ctx)
                 items.append(Trick(trick_numbers[head], words[1], played, line))
                 line += 1
+                if nl >= stop:
+                    break
                 continue
-            reader = readers.get(head) or (_comment if text[:1] == "{" else _unknown)
+            reader = readers.get(head) or (_comment if line_text[:1] == "{" else _unknown)
             make = reader(words, ctx)
             if head in memo_kinds:
                 if len(memo) > _MEMO_SIZE:
                     memo.clear()
-                memo[text] = make
+                memo[line_text] = make
         items.append(make(line))
         line += 1
+        if nl >= stop:
+            break
     return items
+
+
+def _read_inline(text: str, line: int, ctx: _Context, items: list[Item]) -> bool:
+    """Append the hand or talon on ``text``, its cards read by :func:`_scan`, and say True;
+    False for another element (or a hand of another seat: its reader is unsure)."""
+    cards: list[str] = []
+    if text.startswith("hand "):
+        space = text.find(" ", 5)
+        seat = text[5:] if space < 0 else text[5:space]
+        if seat not in ctx.seats:
+            return False
+        if space >= 0 and not _scan(text, space + 1, len(text), ctx, cards):
+            raise _Unsure(text)
+        items.append(Hand(seat, tuple(cards), line))
+        return True
+    if text.startswith("talon "):
+        if not _scan(text, 6, len(text), ctx, cards):
+            raise _Unsure(text)
+        items.append(Talon(tuple(cards), line))
+        return True
+    return False
 
 
 _CONTEXTS: Final[dict[str, _Context]] = {}
@@ -599,7 +825,9 @@ def _context(variant: str) -> _Context | None:
     ctx = _CONTEXTS.get(variant)
     if ctx is None or ctx.spec is not spec:
         cards = {token: token for token in (*DECKS[spec.deck].tokens, UNKNOWN)}
-        ctx = _Context(variant, spec.players, frozenset(spec.seats), cards, {}, spec)
+        codes, tokens = _card_table(cards)
+        seats = frozenset(spec.seats)
+        ctx = _Context(variant, spec.players, seats, cards, {}, spec, codes, tokens)
         _CONTEXTS[variant] = ctx
     return ctx
 

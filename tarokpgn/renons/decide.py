@@ -131,7 +131,8 @@ def _inferred(
 ) -> Decision:
     deal = m.deal
     later = list(engine.later_plays(record, deal.ruleset, claim.trick, claim.accused))
-    own = {c for c, p in deal.owner.items() if p == m.pos and c not in deal.used and c != m.card}
+    used = deal.used
+    own = {c for c, p in deal.owner.items() if p == m.pos and c not in used and c != m.card}
     holding = own | {deal.tables.index[c] for _, c in later}
     fault = engine.check_with(m, holding)
     evidence = [context, f"{claim.accused}'s hand is not recorded"]

@@ -26,8 +26,9 @@ ruleset module for type checking only, so the ruleset module can import it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -126,11 +127,15 @@ class DealState:
         n = ruleset.players
         self.ruleset = ruleset
         self.tables: CardTables = ruleset.tables
+        self._hand_size: int = ruleset.hand_size
+        """The ruleset's :attr:`~tarokpgn.rules.ruleset.Ruleset.hand_size` (read per trick)."""
         self.players = n
         self.number = number
         self.labels = list(labels or [f"P{i + 1}" for i in range(n)])
         self._given: list[tuple[int, ...] | None] = []
         self._dealt: list[frozenset[int] | None] | None = None
+        self.dealt_bits: list[int | None] = []
+        """:attr:`dealt` as bit sets (None: unknown)."""
         self.hands: list[set[int] | None] = []
         self.hand_bits: list[int] = []
         """:attr:`hands` as bit sets (0 for an unknown hand), kept in step by every method
@@ -139,8 +144,11 @@ class DealState:
         self.shared_bits = 0
         """Cards in more than one known hand (a faulty deal or exchange), as a bit set."""
         self.talon: tuple[int, ...] | None = tuple(talon) if talon is not None else None
-        self.owner: dict[int, int] = {}
-        """Card → position that was dealt it (known cards only)."""
+        self.owner_bits: list[int] = [0] * n
+        """Position → the cards it is known to hold or have held (dealt, taken, shown), as a
+        bit set; :attr:`owner` is the same as a dict, changed with :meth:`set_owner`."""
+        self.owned = 0
+        """Every card of :attr:`owner_bits` (the cards whose holder is known), as a bit set."""
         self._deal_hands(hands if hands else [None] * n)
         self._voids: list[set[int]] | None = None
         self.bids: list[tuple[int, str]] = []
@@ -165,8 +173,8 @@ class DealState:
         self.kontras: dict[str, int] = {}
         """Target (``game`` or an announcement) → kontra level reached."""
         self.tricks: list[PlayedTrick] = []
-        self.used: set[int] = set()
-        """Cards already played or laid away."""
+        self.used_bits = 0
+        """:attr:`used` as a bit set."""
         self.won: list[list[int]] = [[] for _ in range(n)]
         self.finished = 0
         """Number of finished tricks."""
@@ -180,16 +188,19 @@ class DealState:
         self._after_auction_if_done()
 
     def _deal_hands(self, hands: Sequence[Sequence[int] | None]) -> None:
-        """Fill :attr:`hands`, :attr:`owner` and the bit sets (the same as :meth:`sync_bits`
-        would) from the dealt ``hands``; :attr:`dealt` is made from them on first use."""
+        """Fill :attr:`hands`, :attr:`owner_bits` and the bit sets (the same as
+        :meth:`sync_bits` would) from the dealt ``hands``; :attr:`dealt` is made from them on
+        first use. A card dealt twice belongs to the later hand."""
         bit = self.tables.bit
-        given, sets, bits, owner = self._given, self.hands, self.hand_bits, self.owner
+        given, sets, bits, dealt = self._given, self.hands, self.hand_bits, self.dealt_bits
+        owners = self.owner_bits
         seen = shared = 0
         for p, h in enumerate(hands):
             if h is None:
                 given.append(None)
                 sets.append(None)
                 bits.append(0)
+                dealt.append(None)
                 continue
             cards = tuple(h)
             given.append(cards)
@@ -197,11 +208,70 @@ class DealState:
             m = 0
             for c in cards:
                 m |= bit[c]
-                owner[c] = p
             bits.append(m)
-            shared |= seen & m
+            dealt.append(m)
+            if seen & m:  # a card dealt twice: the later hand owns it
+                shared |= seen & m
+                for q in range(p):
+                    owners[q] &= ~m
+            owners[p] = m
             seen |= m
         self.shared_bits = shared
+        self.owned = seen
+
+    @property
+    def owner(self) -> Mapping[int, int]:
+        """Card → position known to hold it or to have held it (dealt it, took it from the
+        talon, showed it), read-only: made from :attr:`owner_bits` at each use
+        (:meth:`owner_of` asks for one card, :meth:`set_owner` changes it)."""
+        out: dict[int, int] = {}
+        for p, m in enumerate(self.owner_bits):
+            while m:
+                low = m & -m
+                out[low.bit_length() - 1] = p
+                m ^= low
+        return MappingProxyType(out)
+
+    def owner_of(self, card: int) -> int | None:
+        """``owner.get(card)``: the position known to hold ``card`` (None: not known)."""
+        bit = self.tables.bit
+        if not 0 <= card < len(bit) or not self.owned & bit[card]:
+            return None
+        b = bit[card]
+        for p, m in enumerate(self.owner_bits):
+            if m & b:
+                return p
+        return None
+
+    def set_owner(self, card: int, pos: int, replace: bool = True) -> None:
+        """``owner[card] = pos`` (``replace=False``: ``owner.setdefault(card, pos)``)."""
+        bit = self.tables.bit
+        if not 0 <= card < len(bit):
+            return
+        b = bit[card]
+        owners = self.owner_bits
+        if self.owned & b:
+            if not replace:
+                return
+            for p, m in enumerate(owners):
+                if m & b:
+                    owners[p] = m & ~b
+        owners[pos] |= b
+        self.owned |= b
+
+    @property
+    def used(self) -> frozenset[int]:
+        """Cards already played or laid away, read-only: made from :attr:`used_bits` at each
+        use (assigning a set of cards sets :attr:`used_bits`)."""
+        return frozenset(self.tables.unmask(self.used_bits))
+
+    @used.setter
+    def used(self, cards: Iterable[int]) -> None:
+        self.used_bits = self.tables.mask(cards)
+
+    def _is_used(self, card: int) -> bool:
+        bit = self.tables.bit
+        return 0 <= card < len(bit) and bool(self.used_bits & bit[card])
 
     @property
     def voids(self) -> list[set[int]]:
@@ -338,7 +408,7 @@ class DealState:
 
     def call(self, pos: int, card: int) -> None:
         self.called = card
-        holder = self.owner.get(card)
+        holder = self.owner_of(card)
         if holder is not None:
             self.partner, self.partner_known = holder, True
         elif self.talon is not None and card in self.talon:
@@ -385,11 +455,11 @@ class DealState:
             hand.difference_update(discard)
             self.sync_hand(pos)
         for c in take:
-            self.owner[c] = pos
+            self.set_owner(c, pos)
         if self.called is not None and self.called in take:
             self.partner, self.partner_known = None, True
         self.laid_away.extend(discard)
-        self.used.update(discard)
+        self.used_bits |= self.tables.mask(discard)
         self.shown = show
         self.phase = Phase.ANNOUNCE
         self._advance()
@@ -490,10 +560,10 @@ class DealState:
             who = self.label(to_play)
             msg = f"it was {who}'s turn to play"
             return self.fault("out-of-turn", msg, self._rule("play-out-of-turn", "SL-10.5"), pos)
-        if card in self.used:
+        if self._is_used(card):
             msg = f"{self.name(card)} was already played or laid away"
             return self.fault("duplicate-card", msg, self._rule("duplicate-card", "SL-2.6"), pos)
-        owner = self.owner.get(card)
+        owner = self.owner_of(card)
         hand = self.hands[pos]
         if (owner is not None and owner != pos) or (hand is not None and card not in hand):
             who = f" ({self.label(owner)} holds it)" if owner is not None and owner != pos else ""
@@ -555,7 +625,7 @@ class DealState:
             self.voids[pos] |= reveals_void(card, cards, self.tables, self.policy)
         cards.append(card)
         self._discard_everywhere(card)  # a card played out of another hand leaves that hand too
-        self.used.add(card)
+        self.used_bits |= self.tables.bit[card]
         if card == self.called and self.declarer is not None and not self.partner_known:
             self.partner, self.partner_known = pos, True
         if len(cards) == self.players:
@@ -582,7 +652,7 @@ class DealState:
         playing = self.phase is Phase.PLAY
         q = self._quick_play()
         bit, suit, excuse, free = q.bit, q.suit, q.excuse, q.free_follow
-        bits, used, owner = self.hand_bits, self.used, self.owner
+        bits, owners = self.hand_bits, self.owner_bits
         shared = self.shared_bits
         watch = self._called_to_watch()  # an int (NO_CARD: none): compiled, a native compare
         led, fixed = NO_SUIT, False  # led_suit(trick), and whether a card fixed it
@@ -590,7 +660,8 @@ class DealState:
         for card in cards:
             b = bit[card]
             hb = bits[pos]
-            if exact & b or not hb & b or card in used or owner.get(card, pos) != pos:
+            mine = not self.owned & b or bool(owners[pos] & b)  # his, or nobody's known
+            if exact & b or not hb & b or self.used_bits & b or not mine:
                 verdict = QUICK_EXACT  # not held, not his, or a plug-in's rule: the full check
             elif free and (led == NO_SUIT or suit[card] == led):
                 verdict = QUICK_LEGAL  # a lead, or following suit (QuickPlay.free_follow)
@@ -614,7 +685,7 @@ class DealState:
                 bits[pos] = hb ^ b
                 if shared & b:  # a card played out of another hand leaves that hand too
                     self._discard_everywhere(card)
-                used.add(card)
+                self.used_bits |= b
                 if card == watch:  # the called card shows the partner (as play() does)
                     self.partner, self.partner_known = pos, True
                     watch = NO_CARD
@@ -693,14 +764,15 @@ class DealState:
         won = self.won[winner]
         won.extend(trick.cards)
         if rs.own_trick_extra:
-            trick.extra = rs.trick_extra(self, trick.number)
-            won.extend(trick.extra)
-        if (rs.own_is_decided and rs.is_decided(self)) or len(self.tricks) == rs.hand_size:
+            extra = trick.extra = rs.trick_extra(self, trick.number)
+            if extra:
+                won.extend(extra)
+        if (rs.own_is_decided and rs.is_decided(self)) or len(self.tricks) == self._hand_size:
             self.stopped = True
 
     @property
     def total_tricks(self) -> int:
-        return self.ruleset.hand_size
+        return self._hand_size
 
     @property
     def complete(self) -> bool:

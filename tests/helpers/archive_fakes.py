@@ -7,7 +7,9 @@ recount every statistic independently of the archive.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 from pathlib import Path
 
 from tarokpgn.cards import TAROK54
@@ -125,6 +127,24 @@ def crashing_verify(record: Record) -> Verdict:
     """Like :func:`fake_verify` but fails on deals numbered 7."""
     if record.get("Deal").endswith("7"):
         raise RuntimeError("boom")
+    return fake_verify(record)
+
+
+def killing_verify(record: Record) -> Verdict:
+    """Like :func:`fake_verify` but the process dies (SIGKILL, as the kernel's out-of-memory
+    killer ends a process) on deal 17, every time."""
+    if record.get("Deal") == "17":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return fake_verify(record)
+
+
+def killed_once_verify(record: Record) -> Verdict:
+    """Like :func:`killing_verify`, but only the first time deal 17 is met (the directory in
+    ``TAROKPGN_TEST_MARKS`` remembers it): a worker killed for a reason that passes."""
+    mark = Path(os.environ["TAROKPGN_TEST_MARKS"]) / "killed"
+    if record.get("Deal") == "17" and not mark.exists():
+        mark.touch()
+        os.kill(os.getpid(), signal.SIGKILL)
     return fake_verify(record)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tarokpgn.rules.czech.contracts import Contract, Game
 from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING, qualifying_held
-from tarokpgn.rules.czech.talon import discard_fault_held, preferanc_level
+from tarokpgn.rules.czech.talon import discard_fault_mask, preferanc_level
 from tarokpgn.rules.ruleset import Fault
 
 if TYPE_CHECKING:
@@ -38,9 +38,9 @@ def exchange_faults(
     if len(discard) != len(take):
         msg = f"{who} takes {len(take)} talon cards but discards {len(discard)}"
         faults.append(Fault("discard-count", msg, "CZ-5.3", pos))
-    hand = deal.hands[pos]
-    if hand is not None:
-        why = discard_fault_held(hand.union(take), discard, deal.opts, deal.tables.tokens)
+    if deal.hands[pos] is not None:
+        held = deal.hand_bits[pos] | deal.tables.mask(take)
+        why = discard_fault_mask(held, discard, deal.opts, deal.tables.tokens)
         if why:
             faults.append(Fault("illegal-discard", f"{who} {why}", "CZ-5.4", pos))
     return faults

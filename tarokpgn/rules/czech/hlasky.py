@@ -63,6 +63,11 @@ def _mask_counts(hand: int) -> _Counts:
     )
 
 
+def held_mask_counts(hand: int) -> _Counts:
+    """:func:`held_counts` of a hand given as a bit set."""
+    return _mask_counts(hand)
+
+
 def held_counts(hand: Set[int]) -> _Counts:
     """(taroks, kings, trul cards) of a hand of card numbers of the 54-card pack."""
     return _mask_counts(_mask(hand))  # bit sets: no temporary sets for every hand of every deal
@@ -71,7 +76,14 @@ def held_counts(hand: Set[int]) -> _Counts:
 def judged_counts(dealt: Set[int], takes: Sequence[int], discards: Sequence[int]) -> _Counts:
     """:func:`held_counts` of ``(dealt ∪ takes) − discards`` (the hand after the exchange,
     :func:`tarokpgn.rules.czech.checks.judged_hand`) without building that hand."""
-    return _mask_counts((_mask(dealt) | _mask(takes)) & ~_mask(discards))
+    return judged_mask_counts(_mask(dealt), takes, discards)
+
+
+def judged_mask_counts(dealt: int, takes: Sequence[int], discards: Sequence[int]) -> _Counts:
+    """:func:`judged_counts` with the dealt hand as a bit set."""
+    if takes or discards:
+        dealt = (dealt | _mask(takes)) & ~_mask(discards)
+    return _mask_counts(dealt)
 
 
 def qualifying_held(hand: Set[int]) -> frozenset[str]:

@@ -14,8 +14,8 @@ from tarokpgn.rules.czech.checks import due_cards
 from tarokpgn.rules.czech.contracts import Game
 from tarokpgn.rules.czech.hlasky import (
     REVEALING,
-    held_counts,
-    judged_counts,
+    held_mask_counts,
+    judged_mask_counts,
     payable_counts,
     price,
 )
@@ -163,16 +163,17 @@ def _hlasky(deal: CzechDeal, opts: CzechOptions) -> list[tuple[int, str]]:
     automatic = opts.hlasky_automatic
     after_exchange = opts.hlasky_timing != "dealt"
     for pos in range(deal.players):
-        dealt = deal.dealt[pos]
+        dealt = deal.dealt_bits[pos]
         declared = [n for p, n in deal.declared if p == pos and n in REVEALING]
         if dealt is None:
             out += [(pos, n) for n in declared]
             continue
         # the counts of checks.judged_hand(deal, pos), without building that hand
         if after_exchange:
-            counts = judged_counts(dealt, deal.takes.get(pos, ()), deal.discards.get(pos, ()))
+            takes, discards = deal.takes.get(pos, ()), deal.discards.get(pos, ())
+            counts = judged_mask_counts(dealt, takes, discards)
         else:
-            counts = held_counts(dealt)
+            counts = held_mask_counts(dealt)
         for n in payable_counts(counts, opts):
             if automatic or n in declared:
                 out.append((pos, n))

@@ -137,12 +137,12 @@ class CzechDeal(DealState):
             hand.difference_update(discard)
             self.sync_hand(pos)
         for c in take:
-            self.owner[c] = pos
+            self.set_owner(c, pos)
         self.takes[pos] = take
         self.discards[pos] = discard
         self.taken = self.taken + take
         self.laid_away.extend(discard)
-        self.used.update(discard)
+        self.used_bits |= self.tables.mask(discard)
         self.shown = self.shown + show
         self._bought(pos, take)
         if self.is_preferanc and self.talon is not None:

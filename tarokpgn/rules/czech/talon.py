@@ -12,6 +12,7 @@ from collections.abc import Collection, Hashable, Sequence, Set
 from typing import Final, TypeVar
 
 from tarokpgn.cards import TAROK54
+from tarokpgn.rules.core import CardTables
 from tarokpgn.rules.czech.contracts import Contract, Game
 from tarokpgn.rules.czech.options import CzechOptions, split
 
@@ -120,13 +121,55 @@ def discard_fault_held(
     hand: Set[int], discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
 ) -> str | None:
     """:func:`discard_fault` on card numbers of the 54-card pack (``tokens`` name them)."""
+    if any(not 0 <= c < _PACK for c in hand):  # not a card of the pack: no bit for it
+        return _discard_fault_set(hand, discard, opts, tokens)
+    return discard_fault_mask(_MASKS.mask(hand), discard, opts, tokens)
+
+
+def discard_fault_mask(
+    hand: int, discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
+) -> str | None:
+    """:func:`discard_fault_held` with the hand as a bit set (bit ``c`` for card ``c``)."""
+    bad = [tokens[c] for c in discard if not (0 <= c < _PACK and hand >> c & 1)]
+    if bad:
+        return f"discards {' '.join(bad)}, which he does not hold"
+    return _discard_rule(
+        hand.bit_count(),
+        (hand & _KING_MASK).bit_count(),
+        (hand & _TAROK_MASK).bit_count(),
+        (hand & _TRUL_MASK).bit_count(),
+        discard,
+        opts,
+        tokens,
+    )
+
+
+def _discard_fault_set(
+    hand: Set[int], discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
+) -> str | None:
     bad = [tokens[c] for c in discard if c not in hand]
     if bad:
         return f"discards {' '.join(bad)}, which he does not hold"
+    kings, taroks = len(hand & KING_CARDS), len(hand & TAROK_CARDS)
+    trul = len(hand & TRUL_CARDS)
+    return _discard_rule(len(hand), kings, taroks, trul, discard, opts, tokens)
+
+
+def _discard_rule(
+    held: int,
+    kings: int,
+    held_taroks: int,
+    held_trul: int,
+    discard: Sequence[int],
+    opts: CzechOptions,
+    tokens: Sequence[str],
+) -> str | None:
+    """CZ-5.4 on a hand of ``held`` cards, of which ``kings`` kings, ``held_taroks`` taroks
+    and ``held_trul`` trul cards, that holds every card of ``discard``."""
     for c in discard:
         if c in KING_CARDS:
             return f"discards the king {tokens[c]}: kings may never be discarded"
-    plain = len(hand) - len(hand & KING_CARDS) - len(hand & TAROK_CARDS)
+    plain = held - kings - held_taroks
     taroks = [c for c in discard if c in TAROK_CARDS]
     forced = max(0, len(discard) - plain)
     if len(taroks) > forced:
@@ -135,8 +178,15 @@ def discard_fault_held(
             "discarded only when nothing but kings and taroks is left"
         )
     if opts.forced_discard_trul == "last_resort":
-        plain_taroks = len(hand & TAROK_CARDS) - len(hand & TRUL_CARDS)
+        plain_taroks = held_taroks - held_trul
         trul = [c for c in taroks if c in TRUL_CARDS]
         if len(trul) > max(0, forced - plain_taroks):
             return f"discards the trul card {tokens[trul[0]]} while holding other taroks"
     return None
+
+
+_MASKS: Final = CardTables.of(TAROK54)
+_PACK: Final = len(TAROK54.tokens)
+_KING_MASK: Final = _MASKS.mask(KING_CARDS)
+_TAROK_MASK: Final = _MASKS.mask(TAROK_CARDS)
+_TRUL_MASK: Final = _MASKS.mask(TRUL_CARDS)

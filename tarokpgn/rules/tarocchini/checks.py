@@ -82,7 +82,7 @@ def declaration_fault(
     names = [deal.name(c) for c in cards]
     hand = deal.dealt[pos] if order == "before_scarto" else deal.hands[pos]
     for c, token in zip(cards, names, strict=True):
-        owner = deal.owner.get(c)
+        owner = deal.owner_of(c)
         if (hand is not None and c not in hand) or (owner is not None and owner != pos):
             msg = f"{deal.label(pos)} declares {name} with {token}, which he does not hold"
             return Fault("bad-declaration", msg, "T-5.4", pos, (token,))

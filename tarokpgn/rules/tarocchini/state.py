@@ -75,7 +75,7 @@ class TarocchiniDeal(DealState):
         self.announced.setdefault(name, pos)
         self.declared_cards.append((pos, name, tuple(cards)))
         for c in cards:  # shown cards are known to be his (checks records with hidden hands)
-            self.owner.setdefault(c, pos)
+            self.set_owner(c, pos, replace=False)
 
     @property
     def complete(self) -> bool:
