@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -330,6 +331,30 @@ def test_workers_run_below_the_main_process() -> None:
     results = list(ordered_map(cast(Any, _niceness), cast(Any, range(4)), 2, 4))
     assert {pid for pid, _ in results}.isdisjoint({os.getpid()})
     assert {nice for _, nice in results} == {os.nice(0) + WORKER_NICENESS}
+
+
+def _killed_on_three(task: int) -> int:
+    if task == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.005)
+    return 2 * task
+
+
+def _lost(task: int, exc: BaseException) -> int:
+    return -1
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL here")
+def test_ordered_map_goes_on_after_a_worker_dies() -> None:
+    """A small window: tasks are still being submitted when the pool breaks (the submission
+    itself fails then). Every task gets its result, in order; the one that kills its worker
+    each time gets ``lost``'s."""
+    func, lost = cast(Any, _killed_on_three), cast(Any, _lost)
+    results = []
+    for result in ordered_map(func, cast(Any, range(30)), 2, 4, lost=lost):
+        results.append(result)
+        time.sleep(0.02)  # the pool sees the worker die before the next task is submitted
+    assert results == [-1 if i == 3 else 2 * i for i in range(30)]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

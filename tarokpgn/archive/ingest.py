@@ -503,7 +503,7 @@ def ordered_map(
                 load -= pending[0][2]
                 result, pool = _next_result(func, pending, pool, workers, lost)
                 yield result
-            pending.append((pool.submit(func, task), task, w))
+            pending.append((_submit(pool, func, task), task, w))
             load += w
         while pending:
             result, pool = _next_result(func, pending, pool, workers, lost)
@@ -522,6 +522,19 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
 
 _Pending = deque[tuple[Future[Result], Task, int]]
+
+
+def _submit(
+    pool: ProcessPoolExecutor, func: Callable[[Task], Result], task: Task
+) -> Future[Result]:
+    """``pool.submit(func, task)``; when the pool is broken already (a worker died), a future
+    holding that error, for :func:`_next_result` to recover from in turn."""
+    try:
+        return pool.submit(func, task)
+    except BrokenProcessPool as exc:
+        future: Future[Result] = Future()
+        future.set_exception(exc)
+        return future
 
 
 def _next_result(
@@ -565,7 +578,7 @@ def _recover(
     pool = _pool(workers)
     for i in range(1, len(pending)):
         _f, other, w = pending[i]
-        pending[i] = (pool.submit(func, other), other, w)
+        pending[i] = (_submit(pool, func, other), other, w)
     return result, pool
 
 
