@@ -18,7 +18,8 @@ it for a child that has ended (``os.wait4``, the per-child form of ``RUSAGE_CHIL
 interpreter's start and the imports are in both, the command's own (argument parsing, its
 modules, the output) only in its figure. Peak memory is the child's largest resident set
 (``ru_maxrss``). A command at the library's speed takes no more CPU than the library; the target
-is at least 90 % of its speed (``library seconds / command seconds >= 0.9``).
+is at least 90 % of its speed (``library seconds / command seconds >= 0.9``), each side the
+least of its runs (``bench/run.py --repeat``, 3 by default).
 
 ``python bench/cli_modes.py CORPUS`` prints the table alone.
 """
@@ -83,20 +84,25 @@ def _child(argv: list[str]) -> tuple[int, str, float, float]:
     return proc.returncode, out, cpu, usage.ru_maxrss / 1024
 
 
-def cli_modes(corpus: Path, jobs: int = 1) -> list[tuple[str, int, float, float, float]]:
+def cli_modes(corpus: Path, repeat: int = 1) -> list[tuple[str, int, float, float, float]]:
     """``(mode, deals, command CPU seconds, command peak MB, library CPU seconds)`` for each
-    of :data:`MODES` on ``corpus``, one process at a time (``jobs`` is not used: each command
-    runs on one core)."""
-    del jobs
+    of :data:`MODES` on ``corpus``, one process at a time. With ``repeat``, the command and the
+    library run that many times each, in turn, and the least CPU time of each is kept: the run
+    least disturbed by the machine's neighbours (on a shared VM the same work varies by 10 % and
+    more between runs a minute apart)."""
     rows: list[tuple[str, int, float, float, float]] = []
     for name, args, work in MODES:
-        code, _out, cpu, peak = _child([sys.executable, "-m", "tarokpgn", *args, str(corpus)])
-        if code not in (0, 1):  # 1: some deal has a problem, still all read
-            raise RuntimeError(f"tarokpgn {' '.join(args)} {corpus} failed (exit {code})")
-        code, out, lib_cpu, _peak = _child([sys.executable, "-c", LIBRARY, work, str(corpus)])
-        if code != 0:
-            raise RuntimeError(f"the library's {work} on {corpus} failed (exit {code})")
-        deals = int(out.split()[0])
+        cpu = lib_cpu = float("inf")
+        peak, deals = 0.0, 0
+        for _ in range(max(1, repeat)):
+            code, _out, seconds, mb = _child([sys.executable, "-m", "tarokpgn", *args, str(corpus)])
+            if code not in (0, 1):  # 1: some deal has a problem, still all read
+                raise RuntimeError(f"tarokpgn {' '.join(args)} {corpus} failed (exit {code})")
+            cpu, peak = min(cpu, seconds), max(peak, mb)
+            code, out, seconds, _mb = _child([sys.executable, "-c", LIBRARY, work, str(corpus)])
+            if code != 0:
+                raise RuntimeError(f"the library's {work} on {corpus} failed (exit {code})")
+            lib_cpu, deals = min(lib_cpu, seconds), int(out.split()[0])
         rows.append((name, deals, cpu, peak, lib_cpu))
     return rows
 
@@ -105,7 +111,7 @@ def main(argv: list[str]) -> int:
     corpus = Path(argv[0]) if argv else Path("examples/sample-archive/slovenian-4/2024-01.tpgn")
     print(f"{'mode':16} {'deals':>7} {'cmd s':>7} {'deals/s':>9} {'peak MB':>8} "
           f"{'lib s':>7} {'deals/s':>9} {'% of lib':>8}")  # fmt: skip
-    for name, deals, cpu, peak, lib in cli_modes(corpus):
+    for name, deals, cpu, peak, lib in cli_modes(corpus, 3):
         print(f"{name:16} {deals:7d} {cpu:7.2f} {deals / cpu:9,.0f} {peak:8.0f} "
               f"{lib:7.2f} {deals / lib:9,.0f} {lib / cpu:8.0%}")  # fmt: skip
     return 0

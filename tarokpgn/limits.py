@@ -24,17 +24,24 @@ the bound leaves room for the running totals of a long match and stays far insid
 MAX_RECORD_BYTES: Final = 1_000_000
 """A record (its text as read, and its export form) has at most 1,000,000 bytes (E111)."""
 
-_ASCII_DIGITS: Final = frozenset("0123456789")
-
 
 def bounded_int(text: str, maximum: int) -> int | None:
-    """``text`` as a number when it is ASCII digits worth at most ``maximum``, else None. The
-    length is checked before any conversion (``int()`` of a long string is slow, then raises)."""
-    digits = text.lstrip("0") or "0"
-    if not text or len(digits) > len(str(maximum)) or not _ASCII_DIGITS.issuperset(text):
+    """``text`` as a number when it is ASCII digits worth at most ``maximum``, else None.
+
+    Read digit by digit, stopping at the first character that is no ASCII digit or as soon
+    as the value passes ``maximum``: never ``int()`` of a long string (slow, then it raises),
+    and no string built or stripped for the two or three numbers of every deal."""
+    if not text:
         return None
-    value = int(digits)
-    return value if value <= maximum else None
+    value = 0
+    for i in range(len(text)):
+        digit = ord(text[i]) - 48  # ord("0")
+        if not 0 <= digit <= 9:
+            return None
+        value = value * 10 + digit
+        if value > maximum:
+            return None
+    return value
 
 
 def deal_number_ok(value: str) -> bool:

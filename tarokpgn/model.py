@@ -408,11 +408,11 @@ class Record:
 
     def play_order(self) -> tuple[str, ...]:
         """Seats in order of play for this deal, forehand (the seat after the dealer) first."""
-        seats = self.seats
-        if self.dealer not in seats:
-            return seats
-        i = seats.index(self.dealer) + 1
-        return seats[i:] + seats[:i]
+        seats, dealer = self.seats, self.dealer  # each reads the tags once
+        for i, seat in enumerate(seats):
+            if seat == dealer:
+                return seats[i + 1 :] + seats[: i + 1]
+        return seats
 
     def player(self, seat: str) -> str:
         """The player's name on ``seat`` (the seat tag), or ``""``."""
@@ -464,8 +464,27 @@ def parse_scores(text: str) -> dict[str, int] | None:
     return {parts[i]: _score(parts[i + 1]) for i in range(0, len(parts), 2)}
 
 
+_SCORE_WORDS: Final[dict[str, int]] = {}
+"""Score word → its value, for :func:`_score`: the ``Result`` and ``Totals`` of every deal
+repeat the same few hundred words, and a look-up is several times cheaper than reading one."""
+_SCORE_WORDS_MAX: Final = 4096
+"""Words kept at most (then the memo starts again: a file of unusual scores stays small)."""
+
+
 def _score(word: str) -> int:
-    """One score of :func:`parse_scores`: ``+59``, ``-20``, ``0``."""
+    """One score of :func:`parse_scores` (:func:`_read_score`), remembered."""
+    known = _SCORE_WORDS.get(word)
+    if known is not None:
+        return known
+    value = _read_score(word)  # raises for a malformed word, which is not remembered
+    if len(_SCORE_WORDS) >= _SCORE_WORDS_MAX:
+        _SCORE_WORDS.clear()
+    _SCORE_WORDS[word] = value
+    return value
+
+
+def _read_score(word: str) -> int:
+    """One score word read: ``+59``, ``-20``, ``0``."""
     sign = -1 if word[:1] == "-" else 1
     digits = word[1:] if word[:1] in ("+", "-") else word
     # the usual score, up to 7 ASCII digits: read at once (bounded_int says the same of it)

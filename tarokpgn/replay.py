@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Final
 
 from tarokpgn.errors import describe
@@ -499,34 +498,36 @@ def internal_error(record: Record, exc: BaseException) -> Verdict:
     return Verdict(Status.ERROR, problems=(Problem(INTERNAL_ERROR_CODE, msg, line=line),))
 
 
-@dataclass
 class _Run:
     """A match being followed: the last deal number, the running totals and the match rule's
-    state."""
+    state. (Plain classes, not dataclasses: one is made per deal, and a compiled explicit
+    ``__init__`` is much cheaper than the dataclass's interpreted one.)"""
 
-    number: int
-    totals: dict[str, int] | None
-    """Sum of all results since deal 1; None when a deal was missing (chain broken)."""
-    written: dict[str, int] | None
-    rule: MatchRule | None = None
-    """The match rule of this deal's ruleset (``Ruleset.match_rule()``); None when it has none
-    or the deal could not be replayed."""
-    carried: dict[str, int] | None = None
-    """What the rule carries to the next deal; None when it carries nothing or is not followed
-    (a deal missing, or one without a result)."""
-    decided: str = ""
-    """How the match rule decided the match, e.g. ``"deal 3 (NS reached 800 …)"``; empty
-    while it goes on."""
-    decided_by: str = ""
-    """The rule id it was decided under, cited by ``match-over``."""
+    def __init__(self, number: int, written: dict[str, int] | None) -> None:
+        self.number = number
+        self.totals: dict[str, int] | None = None
+        """Sum of all results since deal 1; None when a deal was missing (chain broken)."""
+        self.written = written
+        """The deal's ``Totals`` (None: absent or malformed)."""
+        self.rule: MatchRule | None = None
+        """The match rule of this deal's ruleset (``Ruleset.match_rule()``); None when it has
+        none or the deal could not be replayed."""
+        self.carried: dict[str, int] | None = None
+        """What the rule carries to the next deal; None when it carries nothing or is not
+        followed (a deal missing, or one without a result)."""
+        self.decided = ""
+        """How the match rule decided the match, e.g. ``"deal 3 (NS reached 800 …)"``; empty
+        while it goes on."""
+        self.decided_by = ""
+        """The rule id it was decided under, cited by ``match-over``."""
 
 
-@dataclass
 class _Extra:
     """What the match checks add to a deal's verdict."""
 
-    problems: list[Problem]
-    notes: list[str]
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
 
 
 def _check_totals(
@@ -534,18 +535,19 @@ def _check_totals(
 ) -> Verdict:
     """The verdict with the checks of its match: the running totals against ``Totals`` and
     the match rule of the deal's ruleset (:class:`~tarokpgn.rules.match.MatchRule`)."""
-    match, number = record.get("Match"), deal_number(record)
+    match = record.get("Match")
+    number = r.deal.number if r is not None else deal_number(record)  # the replay read it
+    if not match or number <= 0:
+        return verdict
     try:
         written = parse_scores(record.get("Totals"))
     except ValueError:
         written = None
-    if not match or number <= 0:
-        return verdict
     result = verdict.written if verdict.written is not None else verdict.scores
     prev = runs.get(match)
-    base, how = _base(prev, number)
-    extra = _Extra([], [])
-    run = _Run(number, None, written)
+    base = _base(prev, number)
+    extra = _Extra()
+    run = _Run(number, written)
     followed = _followed(r, verdict, number)
     added = _adjust(run, followed, prev, result, extra) if followed is not None else result
     if base is not None and added is not None:
@@ -567,23 +569,32 @@ def _check_totals(
         and any(written.get(s, 0) != v for s, v in running.items())
     ):
         adjusted = followed[0] if followed is not None and added is not result else None
+        how = _how(prev, number)
         extra.problems.append(_totals_problem(record, written, running, how, adjusted))
     return _with_extra(verdict, extra)
 
 
-def _base(prev: _Run | None, number: int) -> tuple[dict[str, int] | None, str]:
-    """The totals before deal ``number`` (None when they are not known) and how they were
-    found, for the ``totals-mismatch`` message."""
+def _base(prev: _Run | None, number: int) -> dict[str, int] | None:
+    """The totals before deal ``number``: none before deal 1, else the previous deal's running
+    totals, else its written ``Totals`` (None when they are not known: a deal missing)."""
     if number == 1:
-        return {}, "deal 1's result"
+        return {}
     if prev is None or prev.number != number - 1:
-        return None, ""
+        return None
+    return prev.totals if prev.totals is not None else prev.written
+
+
+def _how(prev: _Run | None, number: int) -> str:
+    """How :func:`_base` found the totals before deal ``number``, for the ``totals-mismatch``
+    message (made only for one: the text formats the scores)."""
+    if number == 1:
+        return "deal 1's result"
+    assert prev is not None  # _base found totals: those of the deal before
     if prev.totals is not None:
         deals = "the result of deal 1" if number == 2 else f"the results of deals 1–{number - 1}"
-        return prev.totals, f"{deals} ({format_scores(prev.totals)})"
-    if prev.written is not None:
-        return prev.written, f"deal {number - 1}'s Totals {format_scores(prev.written)}"
-    return None, ""
+        return f"{deals} ({format_scores(prev.totals)})"
+    assert prev.written is not None  # else _base found none
+    return f"deal {number - 1}'s Totals {format_scores(prev.written)}"
 
 
 def _followed(

@@ -272,16 +272,13 @@ def _dealt(record: Record, rs: Ruleset[Any], pos: dict[str, int]) -> tuple[_Deal
             elif item is moved.under:
                 tokens = tokens + moved.cards
         try:  # the common case: known cards, none dealt twice
-            known_cards: list[int] = []
+            cards = tuple([index[tok] for tok in tokens])
             mask, clean = 0, True
-            for tok in tokens:
-                card = index[tok]
+            for card in cards:
                 b = bit[card]
                 if mask & b:
                     clean = False
                 mask |= b
-                known_cards.append(card)
-            cards = tuple(known_cards)
             clean = clean and not seen & mask
         except KeyError:
             clean = False
@@ -327,15 +324,15 @@ def _misplaced(
     """A card typed into the wrong seat's hand (:func:`~tarokpgn.notation.wellformed.misplaced`):
     one ``hand-size`` problem showing both hands' counts. When the tricks show which card it
     is, the replay gives it to the hand it belongs to, so its play is no ``not-held`` fault."""
-
-    def size(hand: Hand) -> int:
-        return rs.dealt_size(pos[hand.seat]) if hand.seat in pos else 0
-
     for item in record.items:  # the usual case first: every hand its size, or none given
-        if isinstance(item, Hand) and len(item.cards) != size(item):
+        if isinstance(item, Hand) and len(item.cards) != _hand_size(rs, pos, item):
             break
     else:
         return None
+
+    def size(hand: Hand) -> int:
+        return _hand_size(rs, pos, hand)
+
     moved = misplaced(record, size)
     if moved is None:
         return None
@@ -348,6 +345,12 @@ def _misplaced(
     rule = rule_id(rs, "hand-size", "SL-2.4")
     problems.append(Problem("hand-size", msg, line=over.line, seat=over.seat, rule=rule))
     return moved
+
+
+def _hand_size(rs: Ruleset[Any], pos: dict[str, int], hand: Hand) -> int:
+    """How many cards ``hand``'s seat is dealt (0: not a seat of the deal). A function, not a
+    closure of :func:`_misplaced`: that is made only for a hand of the wrong size."""
+    return rs.dealt_size(pos[hand.seat]) if hand.seat in pos else 0
 
 
 # --- items -------------------------------------------------------------------------------------
@@ -436,8 +439,10 @@ def _trick(r: Replay, item: Trick) -> None:
         r.incomplete.append(f"trick {item.number} has an unknown card: play is not followed")
         r.stopped = True
         return
-    for fault in deal.play_trick(leader, cards):  # the leader was checked already
-        r.found.append(Found(fault, item.line, item.number))
+    faults = deal.play_trick(leader, cards)  # the leader was checked already
+    if faults:  # most tricks have none: no loop over an empty sequence
+        for fault in faults:
+            r.found.append(Found(fault, item.line, item.number))
     if len(cards) < deal.players:
         r.stopped = True
 

@@ -232,13 +232,11 @@ _ESCAPE: Final[Callable[[str], str]] = encode_basestring
 characters escaped, other characters as they are (``ensure_ascii=False``)."""
 
 _REMEMBERED: Final = 4096
-"""How many strings :data:`_QUOTED` and :data:`_KEYS` keep each (memory stays bounded)."""
+"""How many strings :data:`_QUOTED` and each cache of a :class:`_Text` keep (memory stays
+bounded)."""
 
 _QUOTED: Final[dict[str, bytes]] = {}
 """Strings met before, as JSON: seats, labels, contracts, bonus names, the file's name …"""
-
-_KEYS: Final[dict[str, bytes]] = {}
-"""Keys met before, as the start of an object's member: ``b'"N": '``."""
 
 _LOW: Final = -1000
 _NUMBERS: Final = tuple([str(n).encode() for n in range(_LOW, 2000)])
@@ -255,16 +253,6 @@ def _quoted(text: str) -> bytes:
         known = _ESCAPE(text).encode()
         if len(_QUOTED) < _REMEMBERED:
             _QUOTED[text] = known
-    return known
-
-
-def _key(key: str) -> bytes:
-    """``b'"key": '``, remembered."""
-    known = _KEYS.get(key)
-    if known is None:
-        known = (_ESCAPE(key) + ": ").encode()
-        if len(_KEYS) < _REMEMBERED and type(key) is str:
-            _KEYS[key] = known
     return known
 
 
@@ -334,10 +322,41 @@ class _Text:
         self.bonus = tuple([member(n, n == "name", k) for n in bonus])
         problem = ("code", "message", "line", "column", "trick", "seat", "rule", "accepted")
         self.problem = tuple([member(n, n == "code", k) for n in (*problem, "judged")])
+        self.first_line = self.array + self.label
+        self.next_line = self.element + self.label
+        self.entries: dict[str, tuple[bytes, bytes]] = {}
+        """A table's key → how its member starts, first and later: ``{`` or ``,``, the new
+        line and ``"key": ``, as one piece (fewer pieces to join: issue 21)."""
+        self.items: dict[str, tuple[bytes, bytes]] = {}
+        """A string element of an array (a trick winner) → it as the first and a later one."""
+        self.labels: dict[str, tuple[bytes, bytes]] = {}
+        """A score line's label → the start of the line, first and later, with the label and
+        the key of its ``value``."""
+        self.members: dict[str, tuple[bytes, bytes]] = {}
+        """An extra member's key → how the member starts (twice: see :func:`_pair`)."""
 
 
 _TEXTS: Final[dict[str, _Text]] = {}
 """The :class:`_Text` of each ``pad`` met."""
+
+_STATUSES: Final = {status: encode_basestring(status.value).encode() for status in Status}
+"""Each status as JSON (its value: ``Status.value`` is slow, and a ``StrEnum`` is no plain
+``str`` for :func:`_quoted` to remember)."""
+
+
+def _pair(
+    cache: dict[str, tuple[bytes, bytes]], text: str, first: bytes, later: bytes, end: bytes
+) -> tuple[bytes, bytes]:
+    """``first`` and ``later``, each followed by ``text`` as JSON and ``end``: one piece where
+    there were three. Remembered in ``cache`` (up to :data:`_REMEMBERED`) when ``text`` is a
+    plain ``str``."""
+    known = cache.get(text)
+    if known is None:
+        quoted = _quoted(text) + end
+        known = (first + quoted, later + quoted)
+        if len(cache) < _REMEMBERED and type(text) is str:
+            cache[text] = known
+    return known
 
 
 def _table(parts: list[bytes], t: _Text, table: object, other: Other) -> None:
@@ -350,16 +369,16 @@ def _table(parts: list[bytes], t: _Text, table: object, other: Other) -> None:
         parts.append(b"{}")
     else:
         start = len(parts)
-        sep = t.object
+        first = True
         for key, value in table.items():
             if type(key) is not str or type(value) is not int:
                 del parts[start:]
                 parts.append(other(table, t.i).encode())
                 return
-            parts.append(sep)
-            parts.append(_key(key))
+            heads = _pair(t.entries, key, t.object, t.element, b": ")
+            parts.append(heads[0] if first else heads[1])
             parts.append(_digits(value))
-            sep = t.element
+            first = False
         parts.append(t.object_end)
 
 
@@ -379,24 +398,24 @@ def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
     """The score breakdown: a tuple of :class:`ScoreLine`."""
     if not _nonempty_tuple(parts, t, lines, other):
         return
-    sep = t.array
+    first = True
     for line in cast(tuple[object, ...], lines):
-        parts.append(sep)
-        sep = t.element
         if type(line) is ScoreLine:
             label: object = line.label
             value: object = line.value
             detail: object = line.detail
             if isinstance(label, str) and type(value) is int and isinstance(detail, str):
-                parts.append(t.label)
-                parts.append(_quoted(label))
-                parts.append(t.value)
+                heads = _pair(t.labels, label, t.first_line, t.next_line, t.value)
+                parts.append(heads[0] if first else heads[1])
                 parts.append(_digits(value))
                 parts.append(t.detail)
                 parts.append(_ESCAPE(detail).encode())
                 parts.append(t.element_end)
+                first = False
                 continue
+        parts.append(t.array if first else t.element)
         parts.append(other(line, t.j).encode())
+        first = False
     parts.append(t.array_end)
 
 
@@ -434,11 +453,15 @@ def _strings(parts: list[bytes], t: _Text, items: object, other: Other) -> None:
     """A tuple of strings (the trick winners)."""
     if not _nonempty_tuple(parts, t, items, other):
         return
-    sep = t.array
+    first = True
     for item in cast(tuple[object, ...], items):
-        parts.append(sep)
-        sep = t.element
-        _put(parts, item, t.j, other)
+        if isinstance(item, str):
+            heads = _pair(t.items, item, t.array, t.element, b"")
+            parts.append(heads[0] if first else heads[1])
+        else:
+            parts.append(t.array if first else t.element)
+            _put(parts, item, t.j, other)
+        first = False
     parts.append(t.array_end)
 
 
@@ -458,7 +481,11 @@ def verdict_json(
     v = verdict
     i = t.i
     parts: list[bytes] = [t.status]
-    _put(parts, v.status, i, other)
+    status = v.status
+    if type(status) is Status:
+        parts.append(_STATUSES[status])
+    else:
+        _put(parts, status, i, other)
     parts.append(t.problems)
     _objects(parts, t, v.problems, Problem, t.problem, other)
     parts.append(t.contract)
@@ -484,8 +511,7 @@ def verdict_json(
     parts.append(t.trick_winners)
     _strings(parts, t, v.trick_winners, other)
     for key, value in extra:
-        parts.append(t.member)
-        parts.append(_key(key))
+        parts.append(_pair(t.members, key, t.member, t.member, b": ")[0])
         _put(parts, value, i, other)
     parts.append(t.end)
     return b"".join(parts)

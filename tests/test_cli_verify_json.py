@@ -302,3 +302,19 @@ def test_the_array_in_bytes_and_in_text(line_buffering: bool) -> None:
         out.flush()
     assert raw.getvalue().decode("utf-8") == latin.getvalue().decode("utf-16") == text.getvalue()
     assert json.loads(text.getvalue())[1] == {"status": "unreadable", "file": "é"}
+
+
+def test_strings_past_what_the_writer_remembers() -> None:
+    """The writer remembers the pieces it made for seats, labels and keys, up to a bound: a
+    verdict holding more distinct ones than that (two rounds of them, the second met after the
+    caches are full) is still written as the standard encoder writes it."""
+    many = [f's{n} \u2212 "{n}"' for n in range(5000)]
+    verdict = Verdict(
+        Status.OK,
+        scores={name: n for n, name in enumerate(many)},
+        breakdown=tuple(ScoreLine(name, n, detail=name) for n, name in enumerate(many)),
+        trick_winners=tuple(many),
+    )
+    expected = json.dumps(verdict.to_json() | {"k": 1}, indent=1, ensure_ascii=False)
+    for _round in range(2):
+        assert verdict_json(verdict, "\n", [("k", 1)], indented) == expected.encode()

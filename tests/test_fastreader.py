@@ -622,3 +622,18 @@ def test_a_comment_opened_after_end_runs_on(tail: str) -> None:
     record = '[Variant "slovenian-4"]\n] N end {forgot to close\n'
     _check(record + tail)
     _check(EXAMPLE + "\n" + record + tail)
+
+
+_PIECES = ("end\n", "\nend\n", "{", "}", "\n", "\n\n", "[", '[Event "{"]\n', " end", "x", "  \n")
+
+
+@_SETTINGS
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_last_whole_record_is_where_split_records_last_starts(pieces: list[str]) -> None:
+    """``_last_whole_record`` walks the records as :func:`split_records` does, without its
+    line numbers: the same last chunk, on texts made of the pieces that decide the cuts."""
+    data = "".join(pieces).encode()
+    starts = [start for start, _stop, _line in fastreader.split_records(data)]
+    last = starts[-1] if starts else 0
+    whole = data.endswith(b"\nend\n") and fastreader._end_of_record(data, last) == len(data)
+    assert fastreader._last_whole_record(data) == (len(data) if whole else last)

@@ -12,7 +12,7 @@ import pytest
 
 import tarokpgn.cli.check
 import tarokpgn.cli.fmt
-import tarokpgn.notation.larkreader
+import tarokpgn.notation.transformer
 import tarokpgn.replay
 from tarokpgn.cli import main
 from tarokpgn.errors import NotationError
@@ -91,7 +91,7 @@ def test_verify_command_says_when_it_stops_early(
 def test_reader_goes_on_after_a_failing_record_builder(
     deals: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    build = tarokpgn.notation.larkreader.build_record
+    build = tarokpgn.notation.transformer.build_record
 
     def fragile(tree: Any, at: Any, offset: int = 0) -> Record:
         record = build(tree, at, offset=offset)
@@ -99,7 +99,7 @@ def test_reader_goes_on_after_a_failing_record_builder(
             raise IndexError("tuple index out of range")
         return record
 
-    monkeypatch.setattr(tarokpgn.notation.larkreader, "build_record", fragile)
+    monkeypatch.setattr(tarokpgn.notation.transformer, "build_record", fragile)
     text = deals.read_text("utf-8").replace("hand N", "HAND N")  # every record by Lark
     results = list(iter_records(text, "f.tpgn"))
     assert [type(r) for r in results] == [Record] * 5 + [NotationError]

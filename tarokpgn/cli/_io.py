@@ -1,6 +1,10 @@
 """Shared plumbing of the subcommands that read deal files: open the inputs (files or standard
 input, in any readable format of :mod:`tarokpgn.convert`), hand out records one at a time, and
-report located problems on stderr."""
+report located problems on stderr.
+
+The modules only writing an output file needs (``secrets``, which brings ``random``, and
+``tempfile``: a few ms) are imported where an output is written, so that ``check`` and
+``verify``, which write none, start without them (issue 21)."""
 
 from __future__ import annotations
 
@@ -9,18 +13,16 @@ import contextlib
 import errno
 import io
 import os
-import secrets
 import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO, Any, Final, cast
 
 from tarokpgn.cli._style import PROBLEM, Painter
-from tarokpgn.convert import HEAD_BYTES, Format, Notes, all_formats, detect, find_format
+from tarokpgn.convert import HEAD_BYTES, Format, Notes, all_formats, find_format, format_to_read
 from tarokpgn.convert.native import json_form, sniff
 from tarokpgn.errors import NotationError, internal_error
 from tarokpgn.model import Record
@@ -244,11 +246,12 @@ class _Blockwise(io.BufferedIOBase):
 def _read_stream(
     stream: IO[bytes], name: str, fmt: Format | None, notes: Notes
 ) -> Iterator[Record | NotationError]:
-    """The records of one input, in ``fmt`` or the format it is recognised as (:func:`detect`;
-    TPGN when nothing tells). A reader that fails (a bug) ends its input with a located E100."""
+    """The records of one input, in ``fmt`` or the format it is recognised as
+    (:func:`~tarokpgn.convert.format_to_read`: by content, then by name, else TPGN). A reader
+    that fails (a bug) ends its input with a located E100."""
     if fmt is None:
         head, stream = _head(stream)
-        fmt = detect(name, head) or find_format("tpgn")
+        fmt = format_to_read(name, head)
     assert fmt is not None and fmt.read is not None
     if fmt.name == "tpgn" and _regular(stream):
         stream = cast(IO[bytes], _Blockwise(stream))
@@ -345,6 +348,8 @@ class Output:
         elif replaceable(path):
             self.temporary, self.stream = _new_beside(path)
         else:
+            import tempfile
+
             _check_writable(path)
             self.copied = True
             self.stream = tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n")  # noqa: SIM115
@@ -394,6 +399,8 @@ def _check_writable(path: str) -> None:
 def _new_beside(path: str) -> tuple[str, IO[str]]:
     """A new file, hidden, in the folder of ``path`` and open for writing, with the permissions
     of ``path`` when it exists (else those of any new file)."""
+    import secrets
+
     folder, name = os.path.split(os.path.abspath(path))
     temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
     try:

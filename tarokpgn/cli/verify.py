@@ -7,6 +7,7 @@ import codecs
 import io
 import os
 import sys
+from collections.abc import Iterable
 from typing import IO, Any
 
 from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
@@ -15,7 +16,7 @@ from tarokpgn.cli._style import ACCEPTED, OK, PROBLEM, RENONS, UNDECIDED, Painte
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record, format_scores
 from tarokpgn.replay import verify_all
-from tarokpgn.verdict import Problem, Status, Verdict, verdict_json
+from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict, verdict_json
 
 
 def register(subparsers: Any) -> None:
@@ -82,31 +83,55 @@ def title(record: Record) -> str:
     return f"record {record.source.index if record.source else '?'}"
 
 
-def human_text(
-    record: Record, verdict: Verdict, breakdown: bool, quiet: bool, paint: Painter
-) -> str:
-    """The plain-text report of one deal (statuses and problem codes in colour on a terminal),
-    as one text: one write a deal (the output may be unbuffered)."""
-    lines = [problem_line(record, p, paint) for p in verdict.problems]
-    mismatch = any(p.code == "score-mismatch" for p in verdict.problems)
-    if not quiet or mismatch:
+class HumanText:
+    """The plain-text report of ``verify``, one text a deal (one write a deal: the output may be
+    unbuffered), statuses and problem codes in colour on a terminal.
+
+    Made once a run, it holds what every deal's text shares: the options and each status's word,
+    painted once (``Status.value`` is a property written in Python, slow for once a deal)."""
+
+    def __init__(self, paint: Painter, breakdown: bool, quiet: bool) -> None:
+        self.paint = paint
+        self.breakdown = breakdown
+        self.quiet = quiet
+        self.words = {s: paint.status(s.value.upper(), s.value) for s in Status}
+
+    def __call__(self, record: Record, verdict: Verdict) -> str:
+        """The report of one deal: its problems, its line (not with ``quiet``, unless a score
+        differs) and its score breakdown (with ``breakdown``, or when a score differs); ``""``
+        when there is nothing to say."""
+        problems = verdict.problems
+        if not problems and not self.breakdown:  # most deals: their line alone
+            return "" if self.quiet else self.deal_line(record, verdict) + "\n"
+        lines = [problem_line(record, p, self.paint) for p in problems]
+        mismatch = any(p.code == "score-mismatch" for p in problems)
+        if not self.quiet or mismatch:
+            lines.append(self.deal_line(record, verdict))
+        if self.breakdown or mismatch:
+            lines += [breakdown_line(line) for line in verdict.breakdown]
+        if not lines:
+            return ""
+        lines.append("")
+        return "\n".join(lines)
+
+    def deal_line(self, record: Record, verdict: Verdict) -> str:
+        """``file:line: title: STATUS contract by declarer with partner; scores N +10 …``."""
         what = verdict.contract or "?"
-        if verdict.declarer:
-            what += f" by {verdict.declarer}"
-            if verdict.partner:
-                what += f" with {verdict.partner}"
-        scores = format_scores(verdict.scores) if verdict.scores is not None else "not computed"
-        status = paint.status(verdict.status.value.upper(), verdict.status.value)
-        lines.append(f"{where(record)}: {title(record)}: {status} {what}; scores {scores}")
-    if breakdown or mismatch:
-        for line in verdict.breakdown:
-            detail = f"   ({line.detail})" if line.detail else ""
-            value = _value(line.label, line.value)
-            lines.append(f"    {line.label:<48} {value:>6}{detail}")
-    if not lines:
-        return ""
-    lines.append("")
-    return "\n".join(lines)
+        declarer = verdict.declarer
+        if declarer:
+            partner = verdict.partner
+            what += f" by {declarer} with {partner}" if partner else f" by {declarer}"
+        scores = verdict.scores
+        shown = format_scores(scores) if scores is not None else "not computed"
+        status = self.words[verdict.status]
+        return f"{where(record)}: {title(record)}: {status} {what}; scores {shown}"
+
+
+def breakdown_line(line: ScoreLine) -> str:
+    """One line of the score breakdown: label, value and the judge's working."""
+    detail = f"   ({line.detail})" if line.detail else ""
+    value = _value(line.label, line.value)
+    return f"    {line.label:<48} {value:>6}{detail}"
 
 
 def problem_line(record: Record, p: Problem, paint: Painter) -> str:
@@ -148,16 +173,17 @@ def json_element(record: Record, verdict: Verdict, renons: bool = False) -> byte
     file name that is not UTF-8), which only the output knows how to write.
     ``tests/test_cli_verify_json.py`` holds the two equal."""
     src = record.source
-    extra: list[tuple[str, object]] = (
-        [("file", src.file), ("index", src.index), ("line", src.line)]
-        if src
-        else [("file", None), ("index", None), ("line", None)]
+    extra: tuple[tuple[str, object], ...] = (
+        ("file", src.file if src else None),
+        ("index", src.index if src else None),
+        ("line", src.line if src else None),
+        ("match", record.get("Match") or None),
+        ("deal", record.get("Deal") or None),
     )
-    extra += [("match", record.get("Match") or None), ("deal", record.get("Deal") or None)]
     if renons:
         from tarokpgn.cli.renons import audit_json
 
-        extra.append(("renons", audit_json(record, verdict)))
+        extra += (("renons", audit_json(record, verdict)),)
     try:
         return verdict_json(verdict, _ITEM, extra, indented)
     except UnicodeEncodeError:
@@ -208,7 +234,8 @@ class JsonArray:
             return
         if isinstance(element, str):
             element = element.encode("utf-8", self.errors)
-        binary.write((b"[\n " if head == "[" else b",\n ") + element)
+        binary.write(b"[\n " if head == "[" else b",\n ")  # not joined: a copy of the element
+        binary.write(element)
         if self.flush:
             binary.flush()
 
@@ -230,26 +257,21 @@ def run(args: argparse.Namespace) -> int:
     paint = Painter(out)
     array = JsonArray(out) if args.json else None
     counts = dict.fromkeys(Status, 0)
-    breakdown, quiet, renons = args.breakdown, args.quiet > 0, args.renons
     stopped = ""
     try:
-        for record, verdict in verify_all(_records(args, reporter, errors)):
-            reporter.deals += 1
-            counts[verdict.status] += 1
-            if array is not None:
-                array.add(json_element(record, verdict, renons))
-                continue
-            text = human_text(record, verdict, breakdown, quiet, paint)
-            if text:
-                out.write(text)
-            if renons:
-                _renons(record, verdict, out, paint)
+        pairs = verify_all(_records(args, reporter, errors))
+        if array is not None:
+            _json_deals(pairs, counts, array, args.renons)
+        else:
+            text = HumanText(paint, args.breakdown, args.quiet > 0)
+            _text_deals(pairs, counts, text, out, paint if args.renons else None)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BrokenPipeError:  # the reader of the output went away: main() ends quietly
         raise
     except OSError as exc:  # an input that fails while being read
         stopped = f"cannot read on: {exc.strerror or exc}"
+    deals = reporter.deals + sum(counts.values())  # the unreadable ones and the verified ones
     if array is not None:
         for e in errors:
             unreadable = {"file": e.file, "line": e.line, "status": "unreadable", "problems": [
@@ -257,15 +279,46 @@ def run(args: argparse.Namespace) -> int:
             array.add(indented(unreadable, _ITEM))
         array.close()
     elif args.quiet < 2:  # -qq: problems only
-        print(summary(reporter.deals, counts, len(errors), paint), file=out)
+        print(summary(deals, counts, len(errors), paint), file=out)
     if stopped:
-        print(f"tarokpgn verify: stopped early ({stopped}) after {reporter.deals} deals: the "
+        print(f"tarokpgn verify: stopped early ({stopped}) after {deals} deals: the "
               "deals after them were not verified", file=sys.stderr)  # fmt: skip
         return 130 if stopped == "interrupted" else 1
     if reporter.failed_inputs:
         return 2
     failed = counts[Status.ILLEGAL] + counts[Status.SCORE_MISMATCH] + counts[Status.ERROR]
     return 1 if failed or errors else 0
+
+
+def _text_deals(
+    pairs: Iterable[tuple[Record, Verdict]],
+    counts: dict[Status, int],
+    text: HumanText,
+    out: IO[str],
+    renons: Painter | None,
+) -> None:
+    """Count and report each deal as text (with ``renons``, the painter of ``--renons``, its
+    renons findings after it)."""
+    for record, verdict in pairs:
+        counts[verdict.status] += 1
+        report = text(record, verdict)
+        if report:
+            out.write(report)
+        if renons is not None:
+            _renons(record, verdict, out, renons)
+
+
+def _json_deals(
+    pairs: Iterable[tuple[Record, Verdict]],
+    counts: dict[Status, int],
+    array: JsonArray,
+    renons: bool,
+) -> None:
+    """Count each deal and add it to the JSON array (with ``renons``, its renons findings
+    in it)."""
+    for record, verdict in pairs:
+        counts[verdict.status] += 1
+        array.add(json_element(record, verdict, renons))
 
 
 def summary(

@@ -7,13 +7,18 @@ writer, the file endings that mean it and a content sniffer. The built-in ones a
 the group ``tarokpgn.formats``, each naming a :class:`Format` or a module (or object) with
 ``FORMATS``. All are loaded on first use. A module or plug-in that fails to load is remembered
 with the reason (:func:`load_problems`) and the others work.
+
+Loading goes in one order, the built-in modules and then the plug-ins, but only as far as an
+answer needs (issue 21): :func:`find_format` stops at the module that has the name (a later one
+cannot take a name already registered), and :func:`format_to_read` takes an input that is
+unmistakably TPGN without the plug-ins. So ``tarokpgn verify deals.tpgn`` does not scan the
+installed distributions for entry points, nor import the other formats' modules.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import importlib.metadata
 import io
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
@@ -46,6 +51,7 @@ __all__ = [
     "availability",
     "detect",
     "find_format",
+    "format_to_read",
     "load_problems",
     "register_format",
     "reload_formats",
@@ -65,7 +71,10 @@ HEAD_BYTES: Final = 4096
 _FORMATS: dict[str, Format] = {}
 _PROBLEMS: dict[str, str] = {}
 """Module or plug-in that did not load → why."""
+_builtins_loaded = 0
+"""How many of :data:`BUILTIN_MODULES`, from the first, are loaded."""
 _loaded = False
+"""Whether every format source, built-in modules and plug-ins, is loaded."""
 
 
 def register_format(fmt: Format, *, replace: bool = False) -> None:
@@ -82,7 +91,12 @@ def unregister_format(name: str) -> Format | None:
 
 
 def find_format(name: str) -> Format | None:
-    """The format called ``name``, or None."""
+    """The format called ``name``, or None. The sources are loaded in order until one has it:
+    a built-in format is found without the plug-ins."""
+    for count in range(1, len(BUILTIN_MODULES) + 1):
+        _load_builtins(count)
+        if name in _FORMATS:
+            return _FORMATS[name]
     _load()
     return _FORMATS.get(name)
 
@@ -102,9 +116,10 @@ def load_problems() -> tuple[tuple[str, str], ...]:
 def reload_formats() -> None:
     """Forget every format and load the built-in ones and the plug-ins again (after a plug-in
     was installed in the running process)."""
-    global _loaded
+    global _builtins_loaded, _loaded
     _FORMATS.clear()
     _PROBLEMS.clear()
+    _builtins_loaded = 0
     _loaded = False
     _load()
 
@@ -125,6 +140,20 @@ def detect(name: str, head: bytes) -> Format | None:
     return None
 
 
+def format_to_read(name: str, head: bytes) -> Format | None:
+    """The format the commands read the input ``name`` in: :func:`detect`'s, else TPGN (None
+    only when no format is called ``tpgn``).
+
+    An input that TPGN's sniffer claims, named with its ending or with none (standard input),
+    is TPGN whatever else is installed: another format that claims it too, and has the same
+    name or no ending at all, leaves :func:`detect` undecided, which is TPGN again. Such an
+    input is taken without loading the other formats and the plug-ins."""
+    tpgn = find_format("tpgn")
+    if tpgn is not None and _decides(tpgn, name, head):
+        return tpgn
+    return detect(name, head) or tpgn
+
+
 def availability(fmt: Format) -> str:
     """``yes``, or what to install: a format that ``requires`` something has its reader tried
     on an empty input, and one that answers E302 (missing-dependency) is not available."""
@@ -142,6 +171,17 @@ def availability(fmt: Format) -> str:
 def _suffix(name: str) -> str:
     """The file ending of ``name``, lower case with the dot (``.csv``)."""
     return PurePath(name).suffix.lower()
+
+
+def _decides(fmt: Format, name: str, head: bytes) -> bool:
+    """Whether ``detect(name, head)`` is ``fmt`` or None whatever other formats are registered:
+    ``fmt`` can read, claims ``head``, and ``name`` has one of its endings or none. Then
+    ``fmt`` is in the first list :func:`detect` tries that is not empty (the formats claiming
+    ``head`` and so named; with no ending, those claiming ``head``): alone there, it is the
+    answer; with others, the later lists hold them too (or are empty) and nothing is."""
+    suffix = _suffix(name)
+    named = not suffix or suffix in fmt.extensions
+    return fmt.read is not None and named and _claims(fmt, head)
 
 
 def _claims(fmt: Format, head: bytes) -> bool:
@@ -171,10 +211,20 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    for module in BUILTIN_MODULES:
-        _load_source(module, functools.partial(importlib.import_module, module))
+    _load_builtins(len(BUILTIN_MODULES))
+    import importlib.metadata  # ~20 ms: only when the plug-ins are needed
+
     for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
         _load_source(f"plug-in {entry.name} ({entry.value})", entry.load)
+
+
+def _load_builtins(count: int) -> None:
+    """Load the first ``count`` built-in format modules, each once, in order."""
+    global _builtins_loaded
+    while _builtins_loaded < count:
+        module = BUILTIN_MODULES[_builtins_loaded]
+        _builtins_loaded += 1
+        _load_source(module, functools.partial(importlib.import_module, module))
 
 
 def _load_source(source: str, load: Callable[[], object]) -> None:

@@ -3,6 +3,10 @@
 They carry every part of a record, so their readers and writers never note a loss or a guess.
 The content sniffing that tells them apart lives here too: :func:`sniff` (TPGN or JSON, from
 the first bytes of an input) and :func:`json_form` (a JSON document or JSON Lines).
+
+The JSON form (:mod:`~tarokpgn.notation.jsonform`, and through it the Lark parser) is imported
+by the JSON readers and writers when they run: this module is loaded to read any input, and a
+TPGN one needs none of it (issue 21).
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from typing import IO, Final
 from tarokpgn.convert.base import Format, Notes
 from tarokpgn.errors import NotationError
 from tarokpgn.model import Record
-from tarokpgn.notation.jsonform import dumps, iter_json_records
 from tarokpgn.notation.reader import iter_records
 from tarokpgn.notation.writer import write_records
 
@@ -84,12 +87,16 @@ def read_tpgn(stream: IO[bytes], name: str, notes: Notes) -> Iterator[Record | N
 def read_json(stream: IO[bytes], name: str, notes: Notes) -> Iterator[Record | NotationError]:
     """Every record of JSON text: an array of records, one record, or JSON Lines
     (:func:`json_form` tells which)."""
+    from tarokpgn.notation.jsonform import iter_json_records
+
     text = stream.read().decode("utf-8-sig", "replace")
     return iter_json_records(text, name, lines=json_form(text) == "jsonl")
 
 
 def read_jsonl(stream: IO[bytes], name: str, notes: Notes) -> Iterator[Record | NotationError]:
     """Every record of JSON Lines text, one record per line (a bad line is its own error)."""
+    from tarokpgn.notation.jsonform import iter_json_records
+
     text = stream.read().decode("utf-8-sig", "replace")
     return iter_json_records(text, name, lines=True)
 
@@ -101,11 +108,15 @@ def write_tpgn(records: Iterable[Record], notes: Notes) -> Iterator[str]:
 
 def write_json(records: Iterable[Record], notes: Notes) -> Iterator[str]:
     """One JSON array of records."""
+    from tarokpgn.notation.jsonform import dumps
+
     yield from dumps(records)
 
 
 def write_jsonl(records: Iterable[Record], notes: Notes) -> Iterator[str]:
     """JSON Lines: one record per line."""
+    from tarokpgn.notation.jsonform import dumps
+
     yield from dumps(records, lines=True)
 
 

@@ -1089,9 +1089,14 @@ def _last_whole_record(data: bytes) -> int:
     """Where the records of ``data`` known to be whole end: the start of the last chunk
     :func:`split_records` finds, or the end of the data when that chunk ends with its ``end``
     line (so a record from a pipe is given as soon as its ``end`` line arrives)."""
-    last = 0
-    for start, _stop, _line in split_records(data):
-        last = start
+    # split_records' walk, without its line numbers (counted when the records are read)
+    pos, size, last = 0, len(data), 0
+    while pos < size:
+        last = pos
+        stop = _end_of_record(data, pos)
+        if stop < 0:
+            break
+        pos = _skip_blank_lines(data, stop)
     if data.endswith(b"\nend\n") and _end_of_record(data, last) == len(data):
         return len(data)
     return last

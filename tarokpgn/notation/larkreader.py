@@ -2,7 +2,10 @@
 
 It reads any record, in import or export form, and locates every error. The readers above it
 (:mod:`~tarokpgn.notation.fastreader`, :mod:`~tarokpgn.notation.reader`) hand it what the
-fast path is unsure of; it imports neither.
+fast path is unsure of; it imports neither. The parser and the transformer (and with them
+Lark) are imported when the first chunk is read, not with this module: the fast reader names
+:func:`lark_fallback` as its default, and most files never need it (issue 21: ``tarokpgn
+verify`` and ``check`` on a file in export form start without Lark).
 """
 
 from __future__ import annotations
@@ -11,9 +14,7 @@ from collections.abc import Iterator
 
 from tarokpgn.errors import NotationError, NotationSyntaxError, caret_context, internal_error
 from tarokpgn.model import Record, Source
-from tarokpgn.notation.parser import Located, check_size, parse_tree
 from tarokpgn.notation.splitter import Chunk, split_part
-from tarokpgn.notation.transformer import build_record
 
 
 def decode(chunk: Chunk, file: str) -> str:
@@ -39,6 +40,9 @@ def decode(chunk: Chunk, file: str) -> str:
 
 def read_chunk(chunk: Chunk, file: str) -> Record:
     """Parse one chunk into a record; raise a located :class:`NotationError`."""
+    from tarokpgn.notation.parser import Located, check_size, parse_tree
+    from tarokpgn.notation.transformer import build_record
+
     check_size(chunk.data, file, chunk.index, chunk.line)  # E111 before decoding or parsing
     text = decode(chunk, file)
     at = Located(text, file, chunk.index, chunk.line)

@@ -460,7 +460,10 @@ def _contest(trick: Sequence[int], q: QuickPlay) -> tuple[int, int, int, int]:
     excuse, trumps_win, ties = q.excuse, q.trumps_win, q.ties_last_wins
     led = -1  # not fixed yet
     best, best_pos, seen = -1, 0, 0
-    for pos, c in enumerate(trick):
+    # the trick as a list (the replay's is one): compiled, a list is read by index, a
+    # Sequence through the iterator protocol
+    cards: list[int] = trick if isinstance(trick, list) else list(trick)
+    for pos, c in enumerate(cards):
         seen |= bit[c]
         if c == excuse:  # never wins by itself
             continue

@@ -657,7 +657,10 @@ class DealState:
         watch = self._called_to_watch()  # an int (NO_CARD: none): compiled, a native compare
         led, fixed = NO_SUIT, False  # led_suit(trick), and whether a card fixed it
         pos = leader
-        for card in cards:
+        # the cards as a list (the replay's are one): compiled, a list is read by index, a
+        # Sequence through the iterator protocol
+        played: list[int] = cards if isinstance(cards, list) else list(cards)
+        for card in played:
             b = bit[card]
             hb = bits[pos]
             mine = not self.owned & b or bool(owners[pos] & b)  # his, or nobody's known
@@ -777,8 +780,11 @@ class DealState:
     @property
     def complete(self) -> bool:
         """True when every trick was played (or play stopped once the outcome was decided)."""
-        done = [t for t in self.tricks if t.winner is not None]
-        return len(done) == self.total_tricks or (self.stopped and bool(done))
+        done = 0  # counted, not listed: asked once per verified deal
+        for t in self.tricks:
+            if t.winner is not None:
+                done += 1
+        return done == self.total_tricks or (self.stopped and done > 0)
 
     def score(self) -> Score:
         """The ruleset's score for the finished deal."""

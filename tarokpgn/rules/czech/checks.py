@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tarokpgn.rules.czech.contracts import Contract, Game
-from tarokpgn.rules.czech.hlasky import COMMITTING, REVEALING, qualifying_held
+from tarokpgn.rules.czech.hlasky import (
+    COMMITTING,
+    REVEALING,
+    held_mask_counts,
+    judged_mask_counts,
+    qualifying_counts,
+)
 from tarokpgn.rules.czech.talon import discard_fault_mask, preferanc_level
 from tarokpgn.rules.ruleset import Fault
 
@@ -68,7 +74,7 @@ def _take_faults(
         msg = (f"{who} must keep talon cards 1–3 ({_names(deal, talon[:3])}) or 4–6 "
                f"({_names(deal, talon[3:])}) as the preferanc level says{level}")  # fmt: skip
         return [Fault("talon-group", msg, "CZ-17.1", pos)]
-    if set(take) == set(due):
+    if all(c in due for c in take) and all(c in take for c in due):  # the same cards
         return []
     rule = "CZ-5.1" if game.game is Game.FIRST_DUTY else "CZ-5.5"
     msg = f"{who} must take {_names(deal, due)} from the talon, not {_names(deal, take)}"
@@ -97,6 +103,17 @@ def judged_hand(deal: CzechDeal, pos: int) -> frozenset[int] | None:
     return dealt.union(deal.takes.get(pos, ())).difference(deal.discards.get(pos, ()))
 
 
+def judged_hand_counts(deal: CzechDeal, pos: int) -> tuple[int, int, int] | None:
+    """(taroks, kings, trul cards) of :func:`judged_hand`, all its revealing hlášky depend on,
+    from the dealt hand's bit set: no hand built for every announcement and every score."""
+    dealt = deal.dealt_bits[pos]
+    if dealt is None:
+        return None
+    if deal.opts.hlasky_timing == "dealt":
+        return held_mask_counts(dealt)
+    return judged_mask_counts(dealt, deal.takes.get(pos, ()), deal.discards.get(pos, ()))
+
+
 # --- hlášky (CZ-6) ---------------------------------------------------------------------------
 
 
@@ -115,8 +132,8 @@ def announcement_fault(deal: CzechDeal, pos: int, name: str) -> Fault | None:
         return Fault("illegal-announcement", msg, "CZ-6.2", pos)
     if (pos, name) in deal.declared:
         return Fault("illegal-announcement", f"{who} declares {name} twice", "CZ-6.6", pos)
-    hand = judged_hand(deal, pos)
-    if hand is not None and name not in qualifying_held(hand):
+    counts = judged_hand_counts(deal, pos)
+    if counts is not None and name not in qualifying_counts(counts):
         return Fault("false-hlaska", f"{who} declares {name} but does not hold it", "CZ-6.6", pos)
     return None
 

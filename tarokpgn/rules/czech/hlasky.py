@@ -13,7 +13,15 @@ from typing import Final
 from tarokpgn.cards import TAROK54
 from tarokpgn.rules.core import CardTables
 from tarokpgn.rules.czech.options import CzechOptions
-from tarokpgn.rules.czech.talon import KING_CARDS, KINGS, TAROK_CARDS, TAROKS, TRUL, TRUL_CARDS
+from tarokpgn.rules.czech.talon import (
+    KING_CARDS,
+    KINGS,
+    TAROK_CARDS,
+    TAROKS,
+    TRUL,
+    TRUL_CARDS,
+    bit_total,
+)
 
 REVEALING: Final = (
     "trul", "honery", "tarocky", "barvicky",
@@ -57,9 +65,9 @@ _TRUL_MASK: Final = _mask(TRUL_CARDS)
 def _mask_counts(hand: int) -> _Counts:
     """(taroks, kings, trul cards) of a hand given as a bit set of card numbers."""
     return (
-        (hand & _TAROK_MASK).bit_count(),
-        (hand & _KING_MASK).bit_count(),
-        (hand & _TRUL_MASK).bit_count(),
+        bit_total(hand & _TAROK_MASK),
+        bit_total(hand & _KING_MASK),
+        bit_total(hand & _TRUL_MASK),
     )
 
 
@@ -89,6 +97,11 @@ def judged_mask_counts(dealt: int, takes: Sequence[int], discards: Sequence[int]
 def qualifying_held(hand: Set[int]) -> frozenset[str]:
     """:func:`qualifying` on a hand of card numbers."""
     return _qualifying(held_counts(hand))
+
+
+def qualifying_counts(counts: _Counts) -> frozenset[str]:
+    """:func:`qualifying` of a hand given by its (taroks, kings, trul cards)."""
+    return _qualifying(counts)
 
 
 def _qualifying(counts: _Counts) -> frozenset[str]:

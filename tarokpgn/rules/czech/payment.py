@@ -55,10 +55,13 @@ def settle_sides(
     """Seat scores when each of ``side`` gains ``amount`` and each of ``others`` loses it; a
     lone player on either side gets ``lone_multiplier`` times (CZ-11.8)."""
     out: dict[str, int] = {}
-    for mine, theirs, sign in ((side, others, 1), (others, side, -1)):
-        factor = opts.lone_multiplier if len(mine) == 1 and len(theirs) > 1 else 1
-        for seat in mine:
-            out[seat] = sign * amount * factor
+    lone = opts.lone_multiplier
+    gain = amount * (lone if len(side) == 1 and len(others) > 1 else 1)
+    loss = -amount * (lone if len(others) == 1 and len(side) > 1 else 1)
+    for seat in side:
+        out[seat] = gain
+    for seat in others:
+        out[seat] = loss
     return out
 
 
@@ -68,8 +71,8 @@ def settle_individual(amount: int, holder: str, seats: Sequence[str]) -> dict[st
     return {s: amount * (len(seats) - 1) if s == holder else -amount for s in seats}
 
 
-def add(total: dict[str, int], part: Mapping[str, int]) -> None:
-    """Add ``part`` into ``total`` seat by seat."""
+def add(total: dict[str, int], part: dict[str, int]) -> None:
+    """Add ``part`` into ``total`` seat by seat (both dicts: compiled, a native loop)."""
     for seat, value in part.items():
         total[seat] = total.get(seat, 0) + value
 

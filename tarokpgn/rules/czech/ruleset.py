@@ -33,6 +33,8 @@ from tarokpgn.rules.ruleset import (
 _TALON_USE: Final = {Game.FIRST_DUTY: 6, Game.SECOND_DUTY: 6, Game.PREFERANC: 3}
 NINETEEN: Final = "T19"
 """The tarok called when the record has no ``call`` (CZ-4.2)."""
+_CALLABLE: Final[dict[int, tuple[int, ...]]] = {}
+"""``lowest_called_tarok`` → the card numbers that may be called (``CzechRuleset._callable``)."""
 _RENONC: Final = {
     "scheme": "price", "price": 100, "unit": "h", "settlement": "each_player", "deposit": 2000,
 }  # fmt: skip
@@ -123,10 +125,15 @@ class CzechRuleset(Ruleset[CzechDeal]):
     def legal_calls(self, deal: CzechDeal) -> list[int]:
         return [c for c in self._callable() if self.check_call(deal, deal.declarer or 0, c) is None]
 
-    def _callable(self) -> list[int]:
-        return [
-            self.tables.card(f"T{n}") for n in range(19, self.czech.lowest_called_tarok - 1, -1)
-        ]
+    def _callable(self) -> tuple[int, ...]:
+        """The taroks that may be called, XIX down to ``lowest_called_tarok`` (CZ-4.1): worked
+        out once per lowest tarok (the pack is always :data:`TAROK54`), not per call checked."""
+        lowest = self.czech.lowest_called_tarok
+        cards = _CALLABLE.get(lowest)
+        if cards is None:
+            names = [f"T{n}" for n in range(19, lowest - 1, -1)]
+            cards = _CALLABLE[lowest] = tuple([self.tables.card(t) for t in names])
+        return cards
 
     def check_call(self, deal: CzechDeal, pos: int, card: int) -> Fault | None:
         """XIX; a lower one down to XVI only when holding all above it, or one's own (CZ-4)."""

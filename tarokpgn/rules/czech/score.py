@@ -10,12 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tarokpgn.rules.core import count_points
-from tarokpgn.rules.czech.checks import due_cards
+from tarokpgn.rules.czech.checks import due_cards, judged_hand_counts
 from tarokpgn.rules.czech.contracts import Game
 from tarokpgn.rules.czech.hlasky import (
     REVEALING,
-    held_mask_counts,
-    judged_mask_counts,
     payable_counts,
     price,
 )
@@ -161,19 +159,12 @@ def _hlasky(deal: CzechDeal, opts: CzechOptions) -> list[tuple[int, str]]:
     """Revealing hlášky paid per position (CZ-6.6–6.8, 6.10)."""
     out: list[tuple[int, str]] = []
     automatic = opts.hlasky_automatic
-    after_exchange = opts.hlasky_timing != "dealt"
     for pos in range(deal.players):
-        dealt = deal.dealt_bits[pos]
         declared = [n for p, n in deal.declared if p == pos and n in REVEALING]
-        if dealt is None:
+        counts = judged_hand_counts(deal, pos)
+        if counts is None:
             out += [(pos, n) for n in declared]
             continue
-        # the counts of checks.judged_hand(deal, pos), without building that hand
-        if after_exchange:
-            takes, discards = deal.takes.get(pos, ()), deal.discards.get(pos, ())
-            counts = judged_mask_counts(dealt, takes, discards)
-        else:
-            counts = held_mask_counts(dealt)
         for n in payable_counts(counts, opts):
             if automatic or n in declared:
                 out.append((pos, n))

@@ -124,7 +124,7 @@ def commitment_value(c: Commitment, opts: CzechOptions) -> int:
 def settle(facts: DealFacts, opts: CzechOptions) -> Settlement:
     """Every seat's haléře for the deal (CZ-11.4–11.10, 6.5–6.12, 7.3)."""
     seats = facts.declarer_side + facts.opponents
-    out = Settlement(dict.fromkeys(seats, 0))
+    out = Settlement({seat: 0 for seat in seats})  # compiled, a loop; dict.fromkeys is a call
     r = rate(facts.contract, opts)
     if _not_played(facts, opts):
         out.lines.append(("game", 0, "first duty without flek or commitment: not paid"))

@@ -53,16 +53,29 @@ class CzechDeal(DealState):
         self._due: dict[int, tuple[int, ...]] = {}
         self._due_for: tuple[Contract | None, int | None] = (None, None)
         """The (game, declarer) :attr:`_due` was worked out for (see :meth:`due`)."""
+        self._game: Contract | None = None
+        self._game_for: tuple[object, int] = (None, 0)
+        """The (contract, preferanc level) :attr:`_game` was worked out for (:attr:`game`)."""
         super().__init__(ruleset, hands, talon, number=number, labels=labels)
 
     # --- facts ------------------------------------------------------------------------------
 
     @property
     def game(self) -> Contract | None:
-        """The Czech contract with its preferanc level (None before the auction ends)."""
-        if self.contract is None:
+        """The Czech contract with its preferanc level (None before the auction ends). Worked
+        out again only when the contract or the level changed: it is asked for at every bid,
+        exchange, announcement and score, and one answer keeps :meth:`due` cached."""
+        contract = self.contract
+        if contract is None:
             return None
-        c = parse_bid(self.contract.id)
+        seen, seen_level = self._game_for
+        if contract is not seen or self.pref_level != seen_level:
+            self._game = self._parse_game(contract.id)
+            self._game_for = (contract, self.pref_level)
+        return self._game
+
+    def _parse_game(self, bid: str) -> Contract | None:
+        c = parse_bid(bid)
         if c is None:
             return None
         level = self.pref_level or c.level

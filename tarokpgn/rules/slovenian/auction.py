@@ -57,10 +57,13 @@ class SlovenianAuction(Auction):
         """Klop, everyone passed, or one bidder left holding the highest bid (SL-3.8, SL-3.9)."""
         if self.klop:
             return True
-        live = [p for p in range(self.n) if p not in self.passed]
+        live = last = 0  # counted, not listed: this runs after every bid
+        for p in range(self.n):
+            if p not in self.passed:
+                live, last = live + 1, p
         if not live:
             return True
-        return len(live) == 1 and self.high is not None and self.holder == live[0]
+        return live == 1 and self.high is not None and self.holder == last
 
     def result(self) -> tuple[str, int | None]:
         if self.klop or self.high is None:

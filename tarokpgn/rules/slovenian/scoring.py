@@ -58,7 +58,9 @@ def count_detail(cards: list[int], deal: DealState) -> tuple[int, str]:
     """Points of a pile in threes (SL-11.1) and how a judge writes the sum."""
     n = len(cards)
     points = deal.tables.points
-    raw = sum([points[c] for c in cards])
+    raw = 0
+    for c in cards:  # no list of the points built and dropped
+        raw += points[c]
     pts = group_count(raw, n)
     rest = " − 1" if n % 3 else ""
     return pts, f"{n} cards: raw {raw} − 2×{n // 3}{rest} = {pts}"
@@ -126,12 +128,23 @@ def _rounded(d: int, opts: SlovenianOptions) -> int:
 
 
 def all_tricks(deal: DealState) -> str | None:
-    """``declarer`` or ``opponents`` when that side won every trick (play complete)."""
-    winners = {t.winner for t in deal.tricks if t.winner is not None}
-    if sum(1 for t in deal.tricks if t.winner is not None) != deal.total_tricks:
+    """``declarer`` or ``opponents`` when that side won every trick (play complete). The
+    winners are gathered as a bit set of positions, one pass, no set built per deal."""
+    winners = count = 0
+    for t in deal.tricks:
+        if t.winner is not None:
+            winners |= 1 << t.winner
+            count += 1
+    if count != deal.total_tricks:
         return None
-    sides = {deal.side_of(w) for w in winners}
-    return sides.pop() if len(sides) == 1 else None
+    sweep: str | None = None
+    for pos in range(deal.players):
+        if winners >> pos & 1:
+            side = deal.side_of(pos)
+            if sweep is not None and side != sweep:
+                return None
+            sweep = side
+    return sweep
 
 
 def seat_scores(deal: DealState, total: int) -> dict[int, int]:
@@ -164,9 +177,9 @@ def score_points(deal: DealState, opts: SlovenianOptions) -> Score:
             return _finish(deal, opts, sheet, p, won=valat == DECLARER, kg=kg, valat=True)
     won = p >= 36
     _game_lines(deal, opts, sheet, p, kg)
-    pile_set = set(pile)
+    pile_bits = deal.tables.mask(pile)
     for name in ("trula", "kings"):
-        _set_bonus(deal, sheet, name, pile_set)
+        _set_bonus(deal, sheet, name, pile_bits)
     _pagat_ultimo(deal, opts, sheet)
     if opts.king_ultimo and deal.players == 4:
         _king_ultimo(deal, sheet)
@@ -302,19 +315,20 @@ def _silent_bonus(
     sheet.total += v
 
 
-def _set_bonus(deal: DealState, sheet: Sheet, name: str, pile: set[int]) -> None:
-    """Kings and trula: all cards of the set owned by one side (SL-7.3, SL-7.4)."""
+def _set_bonus(deal: DealState, sheet: Sheet, name: str, pile: int) -> None:
+    """Kings and trula: all cards of the set owned by one side (SL-7.3, SL-7.4). ``pile`` is
+    the declarer side's cards as a bit set; the detail is written only for a line."""
     index = deal.tables.index
     tokens = KINGS if name == "kings" else TRULA
     mine = 0
     for t in tokens:
-        if index[t] in pile:
-            mine += 1
+        mine += pile >> index[t] & 1
     owner = DECLARER if mine == len(tokens) else OPPONENTS if mine == 0 else None
-    detail = f"declarer side owns {mine} of {len(tokens)}"
     if name in deal.announced:
+        detail = f"declarer side owns {mine} of {len(tokens)}"
         _announced_bonus(deal, sheet, name, owner, detail)
     elif owner is not None:
+        detail = f"declarer side owns {mine} of {len(tokens)}"
         _silent_bonus(deal, sheet, name, owner, ANNOUNCEMENTS[name].silent, detail)
 
 

@@ -74,6 +74,11 @@ def check_exchange(
     return faults
 
 
+def _same_cards(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    """``set(a) == set(b)`` for the few cards of a talon group, without building the sets."""
+    return all(c in b for c in a) and all(c in a for c in b)
+
+
 def _names(deal: DealState, cards: tuple[int, ...] | list[int]) -> str:
     return " ".join(deal.name(c) for c in cards)
 
@@ -89,8 +94,7 @@ def _check_take(
             msg = f"{deal.contract.id} takes {k} talon card(s), not {len(take)}"
             return [Fault("talon-group", msg, "SL-6.2", pos)]
         return []
-    taken = set(take)
-    if not any(set(g) == taken for g in groups):
+    if not any(_same_cards(g, take) for g in groups):
         shown = " | ".join(_names(deal, g) for g in groups)
         msg = f"{_names(deal, take) or 'nothing'} is not one whole talon group ({shown})"
         return [Fault("talon-group", msg, "SL-6.2", pos)]
@@ -118,8 +122,7 @@ def _check_discard(
         faults.append(Fault("illegal-discard", msg, "SL-6.3", pos))
     hand = deal.hands[pos]
     if hand is not None:
-        after = hand | set(take)
-        missing = [c for c in discard if c not in after]
+        missing = [c for c in discard if c not in hand and c not in take]  # held after taking
         if missing:
             msg = f"{deal.label(pos)} lays away {_names(deal, missing)} without holding it"
             faults.append(Fault("not-held", msg, "SL-6.3", pos))
