@@ -155,14 +155,15 @@ class ForeignFiles(TarokPgnError, ValueError):
 
 def foreign_files(files: Iterable[Path]) -> list[str]:
     """A line for each of ``files`` whose first bytes are in a format that indexing does not
-    read (:func:`tarokpgn.convert.detect`: an OpenSpiel log, a score sheet …), with the
-    command that converts it. A cheap look at the first 4 KB of each file."""
-    from tarokpgn.convert import HEAD_BYTES, detect
+    read (:func:`tarokpgn.convert.format_to_read`: an OpenSpiel log, a score sheet …), with
+    the command that converts it. A cheap look at the first 4 KB of each file (a TPGN file is
+    told without loading the other formats and the plug-ins)."""
+    from tarokpgn.convert import HEAD_BYTES, format_to_read
 
     lines = []
     for path in files:
         with path.open("rb") as handle:
-            fmt = detect(path.name, handle.read(HEAD_BYTES))
+            fmt = format_to_read(path.name, handle.read(HEAD_BYTES))
         if fmt is not None and fmt.name not in NATIVE_FORMATS:
             tpgn = path.with_suffix(".tpgn")
             out = tpgn if tpgn != path else path.with_name(f"{path.stem}-converted.tpgn")
