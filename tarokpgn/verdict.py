@@ -324,6 +324,14 @@ class _Text:
         self.problem = tuple([member(n, n == "code", k) for n in (*problem, "judged")])
         self.first_line = self.array + self.label
         self.next_line = self.element + self.label
+        self.detail_end = j + "}"
+        """What ends a score line after its detail (as text: joined to the detail, then
+        encoded once)."""
+        self.values: dict[int, bytes] = {}
+        """A score line's value → it written with the key of the detail after it."""
+        self.details: dict[str, bytes] = {}
+        """A score line's detail → it as JSON with the end of the line (most details repeat
+        from deal to deal; emptied when full, as details that do not repeat fill it)."""
         self.entries: dict[str, tuple[bytes, bytes]] = {}
         """A table's key → how its member starts, first and later: ``{`` or ``,``, the new
         line and ``"key": ``, as one piece (fewer pieces to join: issue 21)."""
@@ -407,16 +415,37 @@ def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
             if isinstance(label, str) and type(value) is int and isinstance(detail, str):
                 heads = _pair(t.labels, label, t.first_line, t.next_line, t.value)
                 parts.append(heads[0] if first else heads[1])
-                parts.append(_digits(value))
-                parts.append(t.detail)
-                parts.append(_ESCAPE(detail).encode())
-                parts.append(t.element_end)
+                parts.append(_value_detail(t, value))
+                parts.append(_detail_end(t, detail))
                 first = False
                 continue
         parts.append(t.array if first else t.element)
         parts.append(other(line, t.j).encode())
         first = False
     parts.append(t.array_end)
+
+
+def _value_detail(t: _Text, value: int) -> bytes:
+    """A score line's value and the key of its detail, as one piece (remembered)."""
+    known = t.values.get(value)
+    if known is None:
+        known = _digits(value) + t.detail
+        if len(t.values) < _REMEMBERED:
+            t.values[value] = known
+    return known
+
+
+def _detail_end(t: _Text, detail: str) -> bytes:
+    """A score line's detail as JSON and the end of the line, as one piece (remembered when
+    ``detail`` is a plain ``str``; raises :exc:`UnicodeEncodeError` for a lone surrogate)."""
+    known = t.details.get(detail)
+    if known is None:
+        known = (_ESCAPE(detail) + t.detail_end).encode()
+        if type(detail) is str:
+            if len(t.details) >= _REMEMBERED:
+                t.details.clear()
+            t.details[detail] = known
+    return known
 
 
 def _objects(
