@@ -314,7 +314,10 @@ class _Text:
         self.element = ("," + j).encode()
         self.array_end = (i + "]").encode()
         self.object_end = (i + "}").encode()
-        self.element_end = (j + "}").encode()
+        self.detail_end = j + "}"
+        """What ends an element (as text, for a score line: joined to its detail, then encoded
+        once)."""
+        self.element_end = self.detail_end.encode()
         self.label = member("label", True, k)
         self.value = member("value", False, k)
         self.detail = member("detail", False, k)
@@ -324,9 +327,6 @@ class _Text:
         self.problem = tuple([member(n, n == "code", k) for n in (*problem, "judged")])
         self.first_line = self.array + self.label
         self.next_line = self.element + self.label
-        self.detail_end = j + "}"
-        """What ends a score line after its detail (as text: joined to the detail, then
-        encoded once)."""
         self.values: dict[int, bytes] = {}
         """A score line's value → it written with the key of the detail after it."""
         self.details: dict[str, bytes] = {}

@@ -1,5 +1,5 @@
 """Fast paths on the way of every deal (issue 21), checked against what they replaced:
-``limits.bounded_int`` read digit by digit, the Czech bit counting (``talon.bit_total``) and
+``limits.bounded_int`` read digit by digit, the bit counting (``core.bit_total``) and
 the Czech deal's game worked out once per contract and preferanc level."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tarokpgn.limits import MAX_DEAL_NUMBER, bounded_int, deal_number_ok
-from tarokpgn.rules.czech.talon import bit_total
+from tarokpgn.rules.core import bit_total
 
 
 def _reference(text: str, maximum: int) -> int | None:

@@ -495,7 +495,7 @@ def ordered_map(
         return
     cost = weight or (lambda _task: 1)
     pool = _pool(workers)
-    pending: deque[tuple[Future[Result], Task, int]] = deque()
+    pending: _Pending = deque()
     try:
         load = 0
         for task in tasks:

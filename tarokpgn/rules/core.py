@@ -517,6 +517,21 @@ def quick_winner(trick: Sequence[int], q: QuickPlay) -> int:
     return best_pos
 
 
+_BYTE_BITS: Final = tuple(bin(b).count("1") for b in range(256))
+"""``_BYTE_BITS[b]``: the set bits of byte ``b``."""
+
+
+def bit_total(bits: int) -> int:
+    """How many bits of ``bits`` (≥ 0) are set, a byte at a time from a table: compiled, native
+    integer operations, where ``int.bit_count`` is a generic method call (the Czech CZ-5.4
+    discard rule and the hlášky count a hand's kings, taroks and trul cards this way)."""
+    n = 0
+    while bits:
+        n += _BYTE_BITS[bits & 255]
+        bits >>= 8
+    return n
+
+
 def count_points(
     cards: Iterable[int], t: CardTables, group: int = 3, partial_deduction: int = 1
 ) -> int:

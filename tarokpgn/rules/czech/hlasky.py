@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable, Sequence, Set
 from typing import Final
 
 from tarokpgn.cards import TAROK54
-from tarokpgn.rules.core import CardTables
+from tarokpgn.rules.core import CardTables, bit_total
 from tarokpgn.rules.czech.options import CzechOptions
 from tarokpgn.rules.czech.talon import (
     KING_CARDS,
@@ -20,7 +20,6 @@ from tarokpgn.rules.czech.talon import (
     TAROKS,
     TRUL,
     TRUL_CARDS,
-    bit_total,
 )
 
 REVEALING: Final = (
@@ -45,7 +44,7 @@ def qualifying(hand: Collection[str]) -> frozenset[str]:
     taroks = sum(1 for c in hand if c in TAROKS)
     kings = sum(1 for c in hand if c in KINGS)
     trul = sum(1 for c in hand if c in TRUL)
-    return _qualifying((taroks, kings, trul))
+    return qualifying_counts((taroks, kings, trul))
 
 
 _TABLES: Final = CardTables.of(TAROK54)
@@ -94,17 +93,8 @@ def judged_mask_counts(dealt: int, takes: Sequence[int], discards: Sequence[int]
     return _mask_counts(dealt)
 
 
-def qualifying_held(hand: Set[int]) -> frozenset[str]:
-    """:func:`qualifying` on a hand of card numbers."""
-    return _qualifying(held_counts(hand))
-
-
 def qualifying_counts(counts: _Counts) -> frozenset[str]:
     """:func:`qualifying` of a hand given by its (taroks, kings, trul cards)."""
-    return _qualifying(counts)
-
-
-def _qualifying(counts: _Counts) -> frozenset[str]:
     taroks, kings, trul = counts
     out = set()
     if trul == 3:
@@ -146,7 +136,8 @@ def payable_counts(counts: _Counts, opts: CzechOptions) -> tuple[str, ...]:
         cache = _PAYABLE[opts.hlasky_overlap] = {}
     paid = cache.get(key)
     if paid is None:
-        paid = cache[key] = _payable(set(_qualifying((taroks, kings, trul))), opts.hlasky_overlap)
+        found = set(qualifying_counts((taroks, kings, trul)))
+        paid = cache[key] = _payable(found, opts.hlasky_overlap)
     return paid
 
 

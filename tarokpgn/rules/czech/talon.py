@@ -8,11 +8,11 @@ face down and count for the discarder's side (CZ-5.3); kings and taroks may not 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence, Set
+from collections.abc import Collection, Hashable, Sequence
 from typing import Final, TypeVar
 
 from tarokpgn.cards import TAROK54
-from tarokpgn.rules.core import CardTables
+from tarokpgn.rules.core import CardTables, bit_total
 from tarokpgn.rules.czech.contracts import Contract, Game
 from tarokpgn.rules.czech.options import CzechOptions, split
 
@@ -108,28 +108,20 @@ def discard_fault(hand: Collection[str], discard: Sequence[str], opts: CzechOpti
 
     No king and no tarok, unless the hand holds too few other cards: then the shortfall is
     made up with taroks, trul cards last (``forced_discard_trul``), never with kings.
-    Cards are tokens; :func:`discard_fault_held` is the same rule on card numbers.
+    Cards are tokens; :func:`discard_fault_mask` is the same rule on card numbers.
     """
     bad = [c for c in discard if c not in hand]
     if bad:
         return f"discards {' '.join(bad)}, which he does not hold"
-    held = frozenset(_INDEX[c] for c in hand if c in _INDEX)
-    return discard_fault_held(held, [_INDEX[c] for c in discard], opts, TAROK54.tokens)
-
-
-def discard_fault_held(
-    hand: Set[int], discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
-) -> str | None:
-    """:func:`discard_fault` on card numbers of the 54-card pack (``tokens`` name them)."""
-    if any(not 0 <= c < _PACK for c in hand):  # not a card of the pack: no bit for it
-        return _discard_fault_set(hand, discard, opts, tokens)
-    return discard_fault_mask(_MASKS.mask(hand), discard, opts, tokens)
+    held = _MASKS.mask([_INDEX[c] for c in hand if c in _INDEX])
+    return discard_fault_mask(held, [_INDEX[c] for c in discard], opts, TAROK54.tokens)
 
 
 def discard_fault_mask(
     hand: int, discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
 ) -> str | None:
-    """:func:`discard_fault_held` with the hand as a bit set (bit ``c`` for card ``c``)."""
+    """:func:`discard_fault` on card numbers of the 54-card pack (``tokens`` name them), the
+    hand as a bit set (bit ``c`` for card ``c``)."""
     for c in discard:
         if not (0 <= c < _PACK and hand >> c & 1):  # the list only when a card is not held
             bad = [tokens[c] for c in discard if not (0 <= c < _PACK and hand >> c & 1)]
@@ -143,32 +135,6 @@ def discard_fault_mask(
         opts,
         tokens,
     )
-
-
-def bit_total(bits: int) -> int:
-    """How many bits of ``bits`` (≥ 0) are set, a byte at a time from a table: compiled, native
-    integer operations, where ``int.bit_count`` is a generic method call (CZ-5.4 and the
-    hlášky count kings, taroks and trul cards of every hand this way)."""
-    n = 0
-    while bits:
-        n += _BYTE_BITS[bits & 255]
-        bits >>= 8
-    return n
-
-
-_BYTE_BITS: Final = tuple(bin(b).count("1") for b in range(256))
-"""``_BYTE_BITS[b]``: the set bits of byte ``b``."""
-
-
-def _discard_fault_set(
-    hand: Set[int], discard: Sequence[int], opts: CzechOptions, tokens: Sequence[str]
-) -> str | None:
-    bad = [tokens[c] for c in discard if c not in hand]
-    if bad:
-        return f"discards {' '.join(bad)}, which he does not hold"
-    kings, taroks = len(hand & KING_CARDS), len(hand & TAROK_CARDS)
-    trul = len(hand & TRUL_CARDS)
-    return _discard_rule(len(hand), kings, taroks, trul, discard, opts, tokens)
 
 
 def _discard_rule(
