@@ -43,7 +43,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tarokpgn.archive.ingest import (
+    BATCH_DEALS,
     CHUNK_BYTES,
+    COMMIT_DEALS,
     DEFAULT_VERIFIER,
     JSON_SUFFIXES,
     FilePlan,
@@ -326,8 +328,8 @@ def index_dataset(
     *,
     chunk_bytes: int | None = None,
     verify: str = DEFAULT_VERIFIER,
-    batch_deals: int = 10_000,
-    commit_deals: int = 30_000,
+    batch_deals: int = BATCH_DEALS,
+    commit_deals: int = COMMIT_DEALS,
     progress: Callable[[int, int], None] | None = None,
 ) -> IndexReport:
     """Index the deal files and Parquet datasets of ``paths`` on a Dask cluster into the

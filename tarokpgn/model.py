@@ -59,6 +59,15 @@ def seats_of(variant: str) -> tuple[str, ...]:
     return spec.seats if spec is not None else SEATS[4]
 
 
+def play_order_of(seats: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """``seats`` (in seat order) in order of play when ``dealer`` deals: the seat after the
+    dealer first (``seats`` as they are when none is the dealer)."""
+    for i, seat in enumerate(seats):
+        if seat == dealer:
+            return seats[i + 1 :] + seats[: i + 1]
+    return seats
+
+
 # The classes built for every deal read (items, records, sources) have a hand-written
 # ``__init__`` setting their frozen fields with ``object.__setattr__(self, "name", value)``,
 # spelt out so: mypyc compiles exactly that call into a direct store of the field (an alias of
@@ -408,11 +417,7 @@ class Record:
 
     def play_order(self) -> tuple[str, ...]:
         """Seats in order of play for this deal, forehand (the seat after the dealer) first."""
-        seats, dealer = self.seats, self.dealer  # each reads the tags once
-        for i, seat in enumerate(seats):
-            if seat == dealer:
-                return seats[i + 1 :] + seats[: i + 1]
-        return seats
+        return play_order_of(self.seats, self.dealer)
 
     def player(self, seat: str) -> str:
         """The player's name on ``seat`` (the seat tag), or ``""``."""

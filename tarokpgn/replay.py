@@ -204,7 +204,7 @@ def _score_problem(r: Replay, computed: dict[str, int], written: dict[str, int])
 def _seat_scores(r: Replay, score: Score) -> dict[str, int]:
     pos, by_pos = r.pos, score.scores
     out: dict[str, int] = {}
-    for s in r.record.seats:
+    for s in r.seats:
         p = pos.get(s)
         if p is not None:
             out[s] = by_pos.get(p, 0)
@@ -551,7 +551,8 @@ def _check_totals(
     followed = _followed(r, verdict, number)
     added = _adjust(run, followed, prev, result, extra) if followed is not None else result
     if base is not None and added is not None:
-        run.totals = {s: base.get(s, 0) + added.get(s, 0) for s in record.seats}
+        seats = r.seats if r is not None else record.seats
+        run.totals = {s: base.get(s, 0) + added.get(s, 0) for s in seats}
         if followed is not None:
             _close(run, followed[0], extra)
     if prev is not None and number > 1 and prev.number < number and prev.decided:
@@ -605,7 +606,7 @@ def _followed(
     rule = r.ruleset.match_rule() if r is not None else None
     if r is None or rule is None:
         return None
-    facts = MatchDeal(number, r.record.seats, r.deal, verdict.declarer, verdict.partner,
+    facts = MatchDeal(number, r.seats, r.deal, verdict.declarer, verdict.partner,
                       verdict.bonuses)  # fmt: skip
     return rule, facts
 

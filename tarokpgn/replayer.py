@@ -38,6 +38,7 @@ from tarokpgn.model import (
     Talon,
     Trick,
     bounded_int,
+    play_order_of,
 )
 from tarokpgn.notation.wellformed import Misplaced, misplaced
 from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, find_ruleset
@@ -106,6 +107,7 @@ class Replay:
         found: list[Found] | None = None,
         incomplete: list[str] | None = None,
         stopped: bool = False,
+        seats: tuple[str, ...] | None = None,
     ) -> None:
         self.record = record
         self.ruleset = ruleset
@@ -117,6 +119,9 @@ class Replay:
         """Why the record cannot be followed to the end (notes for the verdict)."""
         self.stopped = stopped
         """Play can no longer be followed (unknown card, claim, unfinished auction)."""
+        self.seats: tuple[str, ...] = seats if seats is not None else record.seats
+        """The record's :attr:`~tarokpgn.model.Record.seats` (read once: the variant's
+        registry is asked each time)."""
 
     # --- starting ---------------------------------------------------------------------------
 
@@ -138,7 +143,8 @@ class Replay:
             else:
                 code, tag = "bad-option", "Options"
             return None, [Problem(code, text, line=record.tag_line(tag))]
-        order = record.play_order()
+        seats = record.seats
+        order = play_order_of(seats, record.dealer)  # record.play_order(), seats read once
         pos = {label: i for i, label in enumerate(order)}
         (hands, partial, talon), problems = _dealt(record, rs, pos)
         deal: DealState = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
@@ -146,7 +152,7 @@ class Replay:
             if hands[p] is None:  # a complete hand's cards are in deal.owner already
                 for c in cards:
                     deal.set_owner(c, p, replace=False)
-        return Replay(record, rs, deal, pos), problems
+        return Replay(record, rs, deal, pos, seats=seats), problems
 
     # --- feeding items ----------------------------------------------------------------------
 
@@ -480,7 +486,7 @@ def _misfits(r: Replay, start: int, tokens: tuple[str, ...]) -> int:
     """How many of a trick's cards, read from ``start``'s lead, fall to a player whom the
     record shows not holding them (dealt to another, or not in his known hand)."""
     deal, index = r.deal, r.ruleset.tables.index
-    n, hands = deal.players, deal.hands
+    n = deal.players
     count = 0
     for i, token in enumerate(tokens):
         card = index.get(token, -1)
@@ -490,8 +496,7 @@ def _misfits(r: Replay, start: int, tokens: tuple[str, ...]) -> int:
         holder = deal.owner_of(card)
         if holder is None:
             holder = p
-        hand = hands[p]
-        if holder != p or (hand is not None and card not in hand):
+        if holder != p or (deal.known(p) and not deal.holds(p, card)):
             count += 1
     return count
 

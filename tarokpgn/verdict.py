@@ -7,11 +7,16 @@ declarer, partner, bonuses).
 
 from __future__ import annotations
 
+import codecs
+import io
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from json.encoder import encode_basestring
-from typing import Any, Final, cast
+from typing import IO, Any, Final, cast
+
+from tarokpgn.model import Record, format_scores
 
 
 class Status(StrEnum):
@@ -222,6 +227,12 @@ class Verdict:
 # ``other(value, pad)`` (:func:`tarokpgn.cli._json.indented`), so what comes out is always what
 # the standard encoder writes for ``dataclasses.asdict`` of the verdict.
 # ``tests/test_cli_verify_json.py`` checks it.
+#
+# Joining costs about a hundred instructions a piece (issue 21): what repeats from deal to deal
+# is remembered as one piece with the fixed text around it (a verdict's first members, a score
+# line, a bonus, a few trick winners in a row, a deal's file and tags), a member's key rides
+# with the piece before it, and written scores equal to the computed ones reuse their piece.
+# ``tests/test_verify_json_pieces.py`` checks the near misses of each.
 
 Other = Callable[[Any, str], str]
 """A general writer: ``value`` as ``json.dumps(value, indent=1, ensure_ascii=False)`` writes
@@ -325,18 +336,48 @@ class _Text:
         self.bonus = tuple([member(n, n == "name", k) for n in bonus])
         problem = ("code", "message", "line", "column", "trick", "seat", "rule", "accepted")
         self.problem = tuple([member(n, n == "code", k) for n in (*problem, "judged")])
-        self.first_line = self.array + self.label
+        self.first_line = self.breakdown + self.array + self.label
+        """The breakdown's key and how its first line starts, up to the label."""
         self.next_line = self.element + self.label
+        self.lines_open = self.breakdown + self.array
+        self.lines_end = self.array_end + self.bonuses
+        """How the breakdown closes, with the key of ``bonuses`` after it."""
+        self.no_lines = self.breakdown + b"[]" + self.bonuses
+        self.points_end = self.object_end + self.scores
+        """How the card points close, with the key of ``scores`` after them."""
+        self.kontras: dict[int, bytes] = {}
+        """A game kontra → its member with the key of ``trick_winners`` after it."""
         self.values: dict[int, bytes] = {}
         """A score line's value → it written with the key of the detail after it."""
-        self.details: dict[str, bytes] = {}
-        """A score line's detail → it as JSON with the end of the line (most details repeat
-        from deal to deal; emptied when full, as details that do not repeat fill it)."""
+        self.lines: dict[tuple[str, int, str], tuple[bytes, bytes]] = {}
+        """A score line's label, value and detail → it as the first and a later element,
+        each one piece (most lines repeat from deal to deal; emptied when full, as lines that
+        do not repeat fill it)."""
+        self.heads: dict[tuple[object, ...], bytes] = {}
+        """A verdict's status, contract, declarer, partner and won (no problems) → its
+        members up to ``won``, as one piece."""
+        self.bonus_pieces: dict[tuple[object, ...], tuple[bytes, bytes]] = {}
+        """A bonus's fields → it as the first and a later element, each one piece."""
+        self.files: dict[str, tuple[bytes, bytes]] = {}
+        """A deal's file → its ``file`` member with the key of ``index``, as one piece."""
+        self.matches: dict[str, tuple[bytes, bytes]] = {}
+        """A deal's match → its ``match`` member, as one piece."""
+        self.deals: dict[str, tuple[bytes, bytes]] = {}
+        """A deal's number → its ``deal`` member with the end of the element, as one piece."""
+        self.file_key = member("file")
+        self.index_key = member("index")
+        self.line_key = member("line")
+        self.match_key = member("match")
+        self.deal_key = member("deal")
         self.entries: dict[str, tuple[bytes, bytes]] = {}
         """A table's key → how its member starts, first and later: ``{`` or ``,``, the new
         line and ``"key": ``, as one piece (fewer pieces to join: issue 21)."""
         self.items: dict[str, tuple[bytes, bytes]] = {}
         """A string element of an array (a trick winner) → it as the first and a later one."""
+        self.first_chunks: dict[tuple[object, ...], bytes] = {}
+        self.chunks: dict[tuple[object, ...], bytes] = {}
+        """The first and later chunks of an array of strings (:func:`_strings`) → them as one
+        piece (emptied when full)."""
         self.labels: dict[str, tuple[bytes, bytes]] = {}
         """A score line's label → the start of the line, first and later, with the label and
         the key of its ``value``."""
@@ -367,8 +408,14 @@ def _pair(
     return known
 
 
-def _table(parts: list[bytes], t: _Text, table: object, other: Other) -> None:
-    """A score table (strings to whole numbers), an empty one, or None."""
+def _table(
+    parts: list[bytes], t: _Text, table: object, other: Other, end: bytes, after: bytes
+) -> bool:
+    """A score table (strings to whole numbers), an empty one, or None, then ``after`` (the
+    next member's key, or nothing), its closing brace and ``after`` as one piece ``end``;
+    True when it is written as one of strings to whole numbers (the exact types) by this
+    writer."""
+    plain = False
     if table is None:
         parts.append(b"null")
     elif type(table) is not dict:
@@ -376,18 +423,43 @@ def _table(parts: list[bytes], t: _Text, table: object, other: Other) -> None:
     elif not table:
         parts.append(b"{}")
     else:
-        start = len(parts)
-        first = True
-        for key, value in table.items():
-            if type(key) is not str or type(value) is not int:
-                del parts[start:]
-                parts.append(other(table, t.i).encode())
-                return
-            heads = _pair(t.entries, key, t.object, t.element, b": ")
-            parts.append(heads[0] if first else heads[1])
-            parts.append(_digits(value))
-            first = False
-        parts.append(t.object_end)
+        plain = _entries(parts, t, cast(dict[object, object], table), other, end)
+    if not plain and after:
+        parts.append(after)
+    return plain
+
+
+def _entries(
+    parts: list[bytes], t: _Text, table: dict[object, object], other: Other, end: bytes
+) -> bool:
+    """The members of a table that is not empty and ``end``; False when it is not one of
+    strings to whole numbers (it is then written by ``other``, without ``end``)."""
+    start = len(parts)
+    first = True
+    for key, value in table.items():
+        if type(key) is not str or type(value) is not int:
+            del parts[start:]
+            parts.append(other(table, t.i).encode())
+            return False
+        heads = _pair(t.entries, key, t.object, t.element, b": ")
+        parts.append(heads[0] if first else heads[1])
+        parts.append(_digits(value))
+        first = False
+    parts.append(end)
+    return True
+
+
+def _same_table(table: object, plain: dict[str, int]) -> bool:
+    """True when ``table`` holds what ``plain`` (strings to whole numbers, written by
+    :func:`_table`) does, in the same order and of the same exact types: it is then written
+    the same (the written scores of most deals are the computed ones)."""
+    if type(table) is not dict or table != plain:
+        return False
+    other = cast(dict[object, object], table)
+    for key, value in other.items():
+        if type(key) is not str or type(value) is not int:
+            return False
+    return list(other) == list(plain)
 
 
 def _nonempty_tuple(parts: list[bytes], t: _Text, items: object, other: Other) -> bool:
@@ -403,8 +475,15 @@ def _nonempty_tuple(parts: list[bytes], t: _Text, items: object, other: Other) -
 
 
 def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
-    """The score breakdown: a tuple of :class:`ScoreLine`."""
-    if not _nonempty_tuple(parts, t, lines, other):
+    """The score breakdown (a tuple of :class:`ScoreLine`, each line one piece) with its key,
+    and the key of ``bonuses`` after it."""
+    if type(lines) is not tuple:
+        parts.append(t.breakdown)
+        parts.append(other(lines, t.i).encode())
+        parts.append(t.bonuses)
+        return
+    if not lines:
+        parts.append(t.no_lines)
         return
     first = True
     for line in cast(tuple[object, ...], lines):
@@ -412,17 +491,31 @@ def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
             label: object = line.label
             value: object = line.value
             detail: object = line.detail
-            if isinstance(label, str) and type(value) is int and isinstance(detail, str):
-                heads = _pair(t.labels, label, t.first_line, t.next_line, t.value)
-                parts.append(heads[0] if first else heads[1])
-                parts.append(_value_detail(t, value))
-                parts.append(_detail_end(t, detail))
+            if type(label) is str and type(value) is int and type(detail) is str:
+                key = (label, value, detail)
+                known = t.lines.get(key)
+                if known is None:
+                    known = _line(t, key)
+                parts.append(known[0] if first else known[1])
                 first = False
                 continue
-        parts.append(t.array if first else t.element)
+        parts.append(t.lines_open if first else t.element)
         parts.append(other(line, t.j).encode())
         first = False
-    parts.append(t.array_end)
+    parts.append(t.lines_end)
+
+
+def _line(t: _Text, key: tuple[str, int, str]) -> tuple[bytes, bytes]:
+    """A score line (its label, value and detail) as the first and a later element,
+    remembered (raises :exc:`UnicodeEncodeError` for a lone surrogate)."""
+    label, value, detail = key
+    heads = _pair(t.labels, label, t.first_line, t.next_line, t.value)
+    rest = _value_detail(t, value) + (_ESCAPE(detail) + t.detail_end).encode()
+    known = (heads[0] + rest, heads[1] + rest)
+    if len(t.lines) >= _REMEMBERED:
+        t.lines.clear()
+    t.lines[key] = known
+    return known
 
 
 def _value_detail(t: _Text, value: int) -> bytes:
@@ -435,55 +528,128 @@ def _value_detail(t: _Text, value: int) -> bytes:
     return known
 
 
-def _detail_end(t: _Text, detail: str) -> bytes:
-    """A score line's detail as JSON and the end of the line, as one piece (remembered when
-    ``detail`` is a plain ``str``; raises :exc:`UnicodeEncodeError` for a lone surrogate)."""
-    known = t.details.get(detail)
-    if known is None:
-        known = (_ESCAPE(detail) + t.detail_end).encode()
-        if type(detail) is str:
-            if len(t.details) >= _REMEMBERED:
-                t.details.clear()
-            t.details[detail] = known
-    return known
-
-
 def _objects(
     parts: list[bytes], t: _Text, items: object, cls: type, keys: tuple[bytes, ...], other: Other
 ) -> None:
-    """A tuple of :class:`Bonus` or of :class:`Problem` (``cls``), with their keys."""
-    if not _nonempty_tuple(parts, t, items, other):
-        return
-    sep = t.array
-    for item in cast(tuple[object, ...], items):
-        parts.append(sep)
-        sep = t.element
-        values: tuple[object, ...]
-        if type(item) is not cls:
-            parts.append(other(item, t.j).encode())
-            continue
-        if isinstance(item, Bonus):
-            b = item
-            values = (b.name, b.side, b.announced, b.made, b.value, b.kontra)
-        else:
-            assert isinstance(item, Problem)
-            p = item
-            values = (
-                p.code, p.message, p.line, p.column, p.trick, p.seat, p.rule, p.accepted, p.judged
-            )  # fmt: skip
-        for n in range(len(keys)):
-            parts.append(keys[n])
-            _put(parts, values[n], t.k, other)
-        parts.append(t.element_end)
-    parts.append(t.array_end)
-
-
-def _strings(parts: list[bytes], t: _Text, items: object, other: Other) -> None:
-    """A tuple of strings (the trick winners)."""
+    """A tuple of :class:`Bonus` or of :class:`Problem` (``cls``), with their keys; a bonus of
+    the exact types its fields declare as one piece, remembered."""
     if not _nonempty_tuple(parts, t, items, other):
         return
     first = True
     for item in cast(tuple[object, ...], items):
+        if cls is Bonus and type(item) is Bonus:
+            fields = _bonus_fields(item)
+            if fields is not None:
+                known = t.bonus_pieces.get(fields)
+                if known is None:
+                    known = _bonus_pieces(t, fields, other)
+                parts.append(known[0] if first else known[1])
+                first = False
+                continue
+        parts.append(t.array if first else t.element)
+        first = False
+        _object(parts, t, item, cls, keys, other)
+    parts.append(t.array_end)
+
+
+def _bonus_fields(b: Bonus) -> tuple[object, ...] | None:
+    """A bonus's fields, when each is of the exact type it declares (a key for
+    :attr:`_Text.bonus_pieces`: ``1`` and ``True`` are equal keys, not equal JSON)."""
+    made = b.made
+    if (
+        type(b.name) is str
+        and type(b.side) is str
+        and type(b.announced) is bool
+        and (made is None or type(made) is bool)
+        and type(b.value) is int
+        and type(b.kontra) is int
+    ):
+        return (b.name, b.side, b.announced, made, b.value, b.kontra)
+    return None
+
+
+def _bonus_pieces(t: _Text, fields: tuple[object, ...], other: Other) -> tuple[bytes, bytes]:
+    """A bonus (its :func:`_bonus_fields`) as the first and a later element, remembered."""
+    body: list[bytes] = []
+    for n in range(len(fields)):
+        body.append(t.bonus[n])
+        _put(body, fields[n], t.k, other)
+    body.append(t.element_end)
+    rest = b"".join(body)
+    known = (t.array + rest, t.element + rest)
+    if len(t.bonus_pieces) < _REMEMBERED:
+        t.bonus_pieces[fields] = known
+    return known
+
+
+def _object(
+    parts: list[bytes], t: _Text, item: object, cls: type, keys: tuple[bytes, ...], other: Other
+) -> None:
+    """One bonus or problem (``cls``) after its separator, member by member."""
+    values: tuple[object, ...]
+    if type(item) is not cls:
+        parts.append(other(item, t.j).encode())
+        return
+    if isinstance(item, Bonus):
+        b = item
+        values = (b.name, b.side, b.announced, b.made, b.value, b.kontra)
+    else:
+        assert isinstance(item, Problem)
+        p = item
+        values = (
+            p.code, p.message, p.line, p.column, p.trick, p.seat, p.rule, p.accepted, p.judged
+        )  # fmt: skip
+    for n in range(len(keys)):
+        parts.append(keys[n])
+        _put(parts, values[n], t.k, other)
+    parts.append(t.element_end)
+
+
+_CHUNK: Final = 4
+"""How many trick winners :func:`_strings` writes as one piece."""
+
+
+def _strings(parts: list[bytes], t: _Text, items: object, other: Other) -> None:
+    """A tuple of strings (the trick winners): when each is a plain ``str``, in pieces of
+    :data:`_CHUNK` strings, remembered (the seats of a few tricks in a row repeat from deal to
+    deal: fewer pieces and fewer lookups than a piece a string)."""
+    if not _nonempty_tuple(parts, t, items, other):
+        return
+    strings = cast(tuple[object, ...], items)
+    for item in strings:
+        if type(item) is not str:
+            _each_string(parts, t, strings, other)
+            return
+    cache = t.first_chunks
+    for start in range(0, len(strings), _CHUNK):
+        chunk = strings[start : start + _CHUNK]
+        known = cache.get(chunk)
+        if known is None:
+            known = _chunk(t, chunk, cache)
+        parts.append(known)
+        cache = t.chunks
+    parts.append(t.array_end)
+
+
+def _chunk(t: _Text, chunk: tuple[object, ...], cache: dict[tuple[object, ...], bytes]) -> bytes:
+    """Strings of an array with their separators, the first one's ``[`` or ``,`` (as
+    ``cache`` is :attr:`_Text.first_chunks` or not) included, remembered in ``cache``."""
+    pieces: list[bytes] = []
+    first = cache is t.first_chunks
+    for item in chunk:
+        pieces.append(_pair(t.items, cast(str, item), t.array, t.element, b"")[0 if first else 1])
+        first = False
+    known = b"".join(pieces)
+    if len(cache) >= _REMEMBERED:
+        cache.clear()
+    cache[chunk] = known
+    return known
+
+
+def _each_string(parts: list[bytes], t: _Text, strings: tuple[object, ...], other: Other) -> None:
+    """The strings of an array one by one, the general writer's for what is no ``str``."""
+    first = True
+    for item in strings:
         if isinstance(item, str):
             heads = _pair(t.items, item, t.array, t.element, b"")
             parts.append(heads[0] if first else heads[1])
@@ -492,6 +658,14 @@ def _strings(parts: list[bytes], t: _Text, items: object, other: Other) -> None:
             _put(parts, item, t.j, other)
         first = False
     parts.append(t.array_end)
+
+
+def _text(pad: str) -> _Text:
+    """The :class:`_Text` of ``pad``, made when first met."""
+    t = _TEXTS.get(pad)
+    if t is None:
+        t = _TEXTS[pad] = _Text(pad)
+    return t
 
 
 def verdict_json(
@@ -504,12 +678,91 @@ def verdict_json(
     ``other(value, pad)`` (and so are those of a field holding what it does not declare).
     Raises :exc:`UnicodeEncodeError` when a string holds a lone surrogate (UTF-8 has no
     bytes for it: how to write it is the output's choice)."""
-    t = _TEXTS.get(pad)
-    if t is None:
-        t = _TEXTS[pad] = _Text(pad)
-    v = verdict
+    t = _text(pad)
+    parts: list[bytes] = []
+    _verdict(parts, t, verdict, other)
+    for key, value in extra:
+        parts.append(_pair(t.members, key, t.member, t.member, b": ")[0])
+        _put(parts, value, t.i, other)
+    parts.append(t.end)
+    return b"".join(parts)
+
+
+def _verdict(parts: list[bytes], t: _Text, v: Verdict, other: Other) -> None:
+    """The members of verdict ``v``, from the ``{`` that opens it (the caller ends it)."""
+    _head(parts, t, v, other)
+    _table(parts, t, v.card_points, other, t.points_end, t.scores)
+    scores = v.scores
+    table: list[bytes] = []
+    plain = _table(table, t, scores, other, t.object_end, b"")
+    written = b"".join(table)
+    parts.append(written)
+    parts.append(t.written)
+    if plain and scores is not None and _same_table(v.written, scores):
+        parts.append(written)  # the same table, written once
+    else:
+        _table(parts, t, v.written, other, t.object_end, b"")
+    _lines(parts, t, v.breakdown, other)
+    _objects(parts, t, v.bonuses, Bonus, t.bonus, other)
+    _kontra(parts, t, v.game_kontra, other)
+    _strings(parts, t, v.trick_winners, other)
+
+
+def _kontra(parts: list[bytes], t: _Text, kontra: object, other: Other) -> None:
+    """The game kontra's member and the key of ``trick_winners``: one piece (remembered) for
+    a whole number."""
+    if type(kontra) is not int:
+        parts.append(t.game_kontra)
+        _put(parts, kontra, t.i, other)
+        parts.append(t.trick_winners)
+        return
+    known = t.kontras.get(kontra)
+    if known is None:
+        known = t.game_kontra + _digits(kontra) + t.trick_winners
+        if len(t.kontras) < _REMEMBERED:
+            t.kontras[kontra] = known
+    parts.append(known)
+
+
+def _head(parts: list[bytes], t: _Text, v: Verdict, other: Other) -> None:
+    """The members of ``v`` up to ``won`` and the key of ``card_points``: one piece,
+    remembered, when it has no problems
+    and its status, contract, declarer, partner and won are of the exact types they declare
+    (most verdicts)."""
+    status: object = v.status
+    contract: object = v.contract
+    declarer: object = v.declarer
+    partner: object = v.partner
+    won: object = v.won
+    problems: object = v.problems
+    if (
+        type(status) is Status
+        and type(problems) is tuple
+        and not problems
+        and (contract is None or type(contract) is str)
+        and (declarer is None or type(declarer) is str)
+        and (partner is None or type(partner) is str)
+        and (won is None or type(won) is bool)
+    ):
+        key = (status, contract, declarer, partner, won)
+        known = t.heads.get(key)
+        if known is None:
+            head: list[bytes] = []
+            _members(head, t, v, other)
+            head.append(t.card_points)
+            known = b"".join(head)
+            if len(t.heads) < _REMEMBERED:
+                t.heads[key] = known
+        parts.append(known)
+        return
+    _members(parts, t, v, other)
+    parts.append(t.card_points)
+
+
+def _members(parts: list[bytes], t: _Text, v: Verdict, other: Other) -> None:
+    """The members of ``v`` up to ``won``, one by one."""
     i = t.i
-    parts: list[bytes] = [t.status]
+    parts.append(t.status)
     status = v.status
     if type(status) is Status:
         parts.append(_STATUSES[status])
@@ -525,22 +778,172 @@ def verdict_json(
     _put(parts, v.partner, i, other)
     parts.append(t.won)
     _put(parts, v.won, i, other)
-    parts.append(t.card_points)
-    _table(parts, t, v.card_points, other)
-    parts.append(t.scores)
-    _table(parts, t, v.scores, other)
-    parts.append(t.written)
-    _table(parts, t, v.written, other)
-    parts.append(t.breakdown)
-    _lines(parts, t, v.breakdown, other)
-    parts.append(t.bonuses)
-    _objects(parts, t, v.bonuses, Bonus, t.bonus, other)
-    parts.append(t.game_kontra)
-    _put(parts, v.game_kontra, i, other)
-    parts.append(t.trick_winners)
-    _strings(parts, t, v.trick_winners, other)
-    for key, value in extra:
-        parts.append(_pair(t.members, key, t.member, t.member, b": ")[0])
-        _put(parts, value, i, other)
-    parts.append(t.end)
+
+
+ITEM: Final = "\n "
+"""Where an element of the ``verify --json`` array starts: a line indented by one space."""
+
+
+def deal_json(record: Record, verdict: Verdict, head: bytes, other: Other) -> bytes:
+    """``head`` and one deal's element of the array ``verify --json`` writes: ``verdict`` as
+    :func:`verdict_json` writes it at :data:`ITEM`, with the deal's ``file``, ``index``,
+    ``line``, ``match`` and ``deal`` (None each when unknown) as its last members, those of
+    the file and the deal each one piece (remembered). Raises :exc:`UnicodeEncodeError` as
+    :func:`verdict_json` does."""
+    t = _text(ITEM)
+    parts: list[bytes] = [head]
+    _verdict(parts, t, verdict, other)
+    src = record.source
+    if src is None:
+        parts.append(t.file_key + b"null" + t.index_key + b"null" + t.line_key + b"null")
+    else:
+        parts.append(_pair(t.files, src.file, t.file_key, b"", t.index_key)[0])
+        _put(parts, src.index, t.i, other)
+        parts.append(t.line_key)
+        _put(parts, src.line, t.i, other)
+    _tag(parts, t, t.matches, t.match_key, record.get("Match"), b"")
+    _tag(parts, t, t.deals, t.deal_key, record.get("Deal"), t.end)
     return b"".join(parts)
+
+
+def _tag(
+    parts: list[bytes],
+    t: _Text,
+    cache: dict[str, tuple[bytes, bytes]],
+    key: bytes,
+    value: str,
+    end: bytes,
+) -> None:
+    """A deal's tag as the member ``key`` starts, then ``end``: its value, null when empty;
+    one piece (remembered)."""
+    if not value:
+        parts.append(key + b"null" + end)
+    else:
+        parts.append(_pair(cache, value, key, b"", end)[0])
+
+
+class JsonArray:
+    """The array of ``verify --json``, written as it grows: ``[``, each element as it comes,
+    then ``]``: the bytes ``json.dump(elements, out, indent=1, ensure_ascii=False)`` writes,
+    without holding the elements.
+
+    Elements in UTF-8 go straight to the byte stream under ``out`` when that writes the same
+    bytes (``out`` a :class:`io.TextIOWrapper` writing UTF-8, lines ending in ``"\\n"`` on this
+    system), else through ``out``; text elements are encoded as ``out`` encodes them. Compiled
+    with the writer: the loop over the deals (:meth:`add_deals`) runs as C (issue 21)."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self.size = 0
+        self.binary: IO[bytes] | None = None
+        self.flush = False
+        self.errors = "strict"
+        if isinstance(out, io.TextIOWrapper) and os.linesep == "\n":
+            try:
+                utf8 = codecs.lookup(out.encoding).name == "utf-8"
+            except LookupError:
+                utf8 = False
+            if utf8:
+                out.flush()  # what was written through ``out`` comes first
+                self.binary = out.buffer
+                self.flush = out.line_buffering
+                self.errors = out.errors or "strict"
+
+    def add(self, element: bytes | str) -> None:
+        """One element (written for one level of indent: :data:`ITEM`)."""
+        head = "[" if not self.size else ","
+        self.size += 1
+        binary = self.binary
+        if binary is None:
+            text = element if isinstance(element, str) else element.decode()
+            self.out.write(head + ITEM + text)
+            return
+        if isinstance(element, str):
+            element = element.encode("utf-8", self.errors)
+        binary.write(b"[\n " if head == "[" else b",\n ")  # not joined: a copy of the element
+        binary.write(element)
+        if self.flush:
+            binary.flush()
+
+    def add_deals(
+        self,
+        pairs: Iterable[tuple[Record, Verdict]],
+        counts: dict[Status, int],
+        other: Other,
+        slow: Callable[[Record, Verdict], bytes | str],
+    ) -> None:
+        """Count each deal's status in ``counts`` and add its element (:func:`deal_json`, its
+        separator in the same piece); one that UTF-8 cannot write (a lone surrogate) as
+        ``slow(record, verdict)`` makes it."""
+        for record, verdict in pairs:
+            counts[verdict.status] += 1
+            binary = self.binary
+            if binary is None:
+                self.add(slow(record, verdict))
+                continue
+            head = b",\n " if self.size else b"[\n "
+            try:
+                element = deal_json(record, verdict, head, other)
+            except UnicodeEncodeError:
+                self.add(slow(record, verdict))
+                continue
+            self.size += 1
+            binary.write(element)
+            if self.flush:
+                binary.flush()
+
+    def close(self) -> None:
+        end = "\n]\n" if self.size else "[]\n"
+        if self.binary is None:
+            self.out.write(end)
+        else:
+            self.binary.write(end.encode())
+            if self.flush:
+                self.binary.flush()
+
+
+# --- the line ``tarokpgn verify`` writes for a deal, compiled with its loop (issue 21) --------
+
+
+def deal_line(record: Record, verdict: Verdict, word: str, end: str = "") -> str:
+    """``file:line: title: WORD contract by declarer with partner; scores N +10 …`` and
+    ``end``: the line ``verify`` writes for a deal, ``word`` its status as shown. The title is
+    ``match deal 3``, ``deal 3`` or ``record 3``."""
+    src = record.source
+    what = verdict.contract or "?"
+    declarer = verdict.declarer
+    if declarer:
+        partner = verdict.partner
+        what = f"{what} by {declarer} with {partner}" if partner else f"{what} by {declarer}"
+    scores = verdict.scores
+    shown = format_scores(scores) if scores is not None else "not computed"
+    deal = record.get("Deal")
+    if deal:
+        match = record.get("Match")
+        title = f"{match} deal {deal}" if match else f"deal {deal}"
+    else:
+        title = f"record {src.index if src is not None else '?'}"
+    if src is None:
+        return f"<record>:0: {title}: {word} {what}; scores {shown}{end}"
+    return f"{src.file}:{src.line}: {title}: {word} {what}; scores {shown}{end}"
+
+
+def report_deals(
+    pairs: Iterable[tuple[Record, Verdict]],
+    counts: dict[Status, int],
+    words: dict[Status, str],
+    write: Callable[[str], object],
+    full: Callable[[Record, Verdict], str],
+) -> None:
+    """Count each deal's status in ``counts`` and ``write`` its report: its line
+    (:func:`deal_line`, ``words`` each status as shown), or for a deal with problems
+    ``full(record, verdict)`` (when not empty)."""
+    for record, verdict in pairs:
+        status = verdict.status
+        counts[status] += 1
+        if verdict.problems:
+            report = full(record, verdict)
+            if report:
+                write(report)
+        else:
+            write(deal_line(record, verdict, words[status], "\n"))

@@ -17,6 +17,7 @@ import pytest
 from helpers.archive_fakes import deal_text, write_archive
 from test_archive_store import count, dump
 
+from tarokpgn.archive import store
 from tarokpgn.archive.ingest import (
     WORKER_NICENESS,
     find_inputs,
@@ -291,7 +292,7 @@ class _CountingArchive(Archive):
         self.inserts += 1
         self.uncommitted += sum(b["occurrence_rows"].num_rows for b in batches)
         self.most_uncommitted = max(self.most_uncommitted, self.uncommitted)
-        super().insert(batches)
+        return super().insert(batches)
 
     def commit(self) -> None:
         self.uncommitted = 0
@@ -315,6 +316,54 @@ def test_large_file_is_committed_in_batches(tmp_path: Path, commit_deals: int) -
         # about commit_deals, plus at most one chunk
         assert commit_deals <= archive.most_uncommitted < commit_deals + 100
         assert count(archive, "sources") == 1 and count(archive, "occurrences") == 600
+
+
+class _RowGroupArchive(Archive):
+    """Records, at each commit, the deals the transaction holds and the deals of complete
+    files (those with a ``sources`` row) that are not stored."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.held: list[int] = []
+        self.missing = 0
+
+    def commit(self) -> None:
+        if self._in_tx:
+            self.held.append(count(self, "deal_rows"))
+            self.missing += count(
+                self,
+                "occurrence_rows o JOIN sources s USING (file) "
+                "WHERE o.deal NOT IN (SELECT deal FROM deal_rows)",
+            )
+        super().commit()
+
+
+@pytest.mark.parametrize("batch_deals", [70, 1000])  # many cuts; one, files complete
+def test_new_deals_are_committed_in_whole_row_groups(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch_deals: int
+) -> None:
+    """DuckDB writes a transaction's whole row groups compressed, straight to the file; a
+    part of one goes to its log and is written again (and merged) at the checkpoint. So a
+    batch is cut at a row group's end: each commit but the last holds whole row groups of new
+    deals, the deals past the cut and a file's ``sources`` row go in the next transaction,
+    and the archive is the one indexed without cuts."""
+    paths = write_archive(tmp_path / "d", 2, 150)
+    (tmp_path / "d" / "part9.tpgn").write_text(paths[0].read_text())  # known deals: not new
+    options: dict[str, Any] = {"workers": 1, "verify": FAKE, "chunk_bytes": 5000}
+
+    def index(name: str, batch_deals: int) -> tuple[Any, list[int], int]:
+        with _RowGroupArchive(tmp_path / name) as archive:
+            index_paths(archive, [tmp_path / "d"], batch_deals=batch_deals, **options)
+            keys = archive.query("SELECT deal, hash FROM deal_rows ORDER BY deal").rows
+            return (dump(archive), keys), archive.held, archive.missing
+
+    whole, _, _ = index("whole.duckdb", 1000)
+    monkeypatch.setattr(store, "ROW_GROUP_ROWS", 40)
+    cut, held, missing = index("cut.duckdb", batch_deals)
+    assert cut == whole
+    assert len(held) >= 2 and held[-1] == 300  # 300 distinct deals
+    assert all(n % 40 == 0 for n in held[:-1])
+    assert missing == 0
 
 
 def _double(task: int) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from test_archive_rows import VERDICT, record
 
-from tarokpgn.archive import ArchiveError
+from tarokpgn.archive import ArchiveError, store
 from tarokpgn.archive.rows import COLUMNS, Rows
 from tarokpgn.archive.store import Archive, SourceInfo, is_parquet_dataset
 from tarokpgn.cli import main
@@ -35,6 +35,29 @@ def load(archive: Archive, file: str, *pairs: tuple[str, int]) -> None:
 
 def count(archive: Archive, table: str) -> int:
     return int(archive.query(f"SELECT count(*) FROM {table}").rows[0][0])
+
+
+@pytest.mark.parametrize("commit_between", [True, False])
+def test_insert_holds_back_the_deals_past_a_row_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, commit_between: bool
+) -> None:
+    """``insert`` says when the transaction's new deals fill a row group, and holds back
+    those past its end: they go in first thing after the commit (or on the next insert),
+    with their keys, so keys follow the order deals came in."""
+    monkeypatch.setattr(store, "ROW_GROUP_ROWS", 2)
+    with Archive(tmp_path / "a.duckdb") as archive:
+        archive.begin_file("f")
+        assert archive.insert([batch("f", ("a", 1), ("b", 2), ("c", 3))])  # type: ignore[list-item]
+        assert count(archive, "deal_rows") == 2
+        if commit_between:
+            archive.commit()
+            assert count(archive, "deal_rows") == 3  # c, in the next transaction
+        assert archive.insert([batch("f", ("a", 4), ("d", 5))])  # type: ignore[list-item]
+        archive.finish_file(SourceInfo("f", "ff", 1, None, 5, 0))
+        archive.commit()
+        keys = archive.query("SELECT deal, hash FROM deal_rows ORDER BY deal").rows
+        assert keys == [(i, bytes.fromhex(h * 64)) for i, h in enumerate("abcd")]
+        assert count(archive, "occurrences") == 5
 
 
 def test_schema_matches_row_columns(tmp_path: Path) -> None:

@@ -56,6 +56,12 @@ WINDOW_BYTES: Final = 24 << 20
 they keep working while it writes a batch to DuckDB and commits (see :func:`ordered_map`).
 With 8 MiB, workers indexing 1,000,000 deals stood idle a fifth of the time once commits
 had grown long."""
+BATCH_DEALS: Final = 30_000
+"""Deals inserted into DuckDB at once (one statement per table: each looks up the batch's
+deals among those stored)."""
+COMMIT_DEALS: Final = 250_000
+"""Deals after which a commit comes at the latest; it comes sooner, whenever the new deals
+fill a row group (:meth:`~tarokpgn.archive.store.Archive.insert`)."""
 DEFAULT_VERIFIER: Final = "tarokpgn.replay:verify"
 WORKER_NICENESS: Final = 5
 """Scheduling priority of the workers below the main process's. The main process writes every
@@ -699,10 +705,11 @@ class Loader:
             self.flush()
 
     def flush(self) -> None:
-        """Write what is buffered, with the ``sources`` rows of completed files; commit once
-        ``commit_deals`` deals are uncommitted (fewer, larger commits: DuckDB writes a table's
-        rows straight to the database file, not to its log, once a transaction holds a row
-        group of them — 122,880 rows).
+        """Write what is buffered, with the ``sources`` rows of completed files; commit when
+        the transaction's new deals fill a row group (DuckDB then writes them compressed,
+        straight to the database file, not to its log and again at the checkpoint:
+        :meth:`~tarokpgn.archive.store.Archive.insert`), or once ``commit_deals`` deals are
+        uncommitted (which bounds memory when most deals are stored already).
 
         Files whose chunks have not come back yet are not touched. A file left half-written
         by an interruption has no ``sources`` row, and its rows are dropped when the archive
@@ -717,7 +724,8 @@ class Loader:
                 entry.begun = True
             batches.extend(entry.batches)
             entry.batches = []
-        self.archive.insert(batches)
+        if self.archive.insert(batches):
+            self.commit()  # whole row groups (before any sources row: some deals wait)
         for file, entry in list(self.open.items()):
             if entry.chunks_left == 0:
                 p = entry.plan
@@ -742,8 +750,8 @@ def index_paths(
     paths: Iterable[str | Path],
     *,
     workers: int | None = None,
-    batch_deals: int = 10_000,
-    commit_deals: int = 30_000,
+    batch_deals: int = BATCH_DEALS,
+    commit_deals: int = COMMIT_DEALS,
     chunk_bytes: int = CHUNK_BYTES,
     verify: str = DEFAULT_VERIFIER,
     progress: Callable[[Report, int, int], None] | None = None,
@@ -752,10 +760,11 @@ def index_paths(
 ) -> Report:
     """Index deal files and Parquet datasets into ``archive``; returns what was done.
 
-    Deals are inserted in batches of ``batch_deals`` and committed every ``commit_deals``
-    (at least every batch). ``progress(report, bytes_done, bytes_total)`` is called after every
-    chunk. With ``prune``, the files the archive holds under a directory of ``paths`` that no
-    longer exist are removed from it (:meth:`Archive.forget`), once the others are loaded.
+    Deals are inserted in batches of ``batch_deals`` and committed whenever the new deals fill
+    a row group, and every ``commit_deals`` (at least every batch). ``progress(report,
+    bytes_done, bytes_total)`` is called after every chunk. With ``prune``, the files the
+    archive holds under a directory of ``paths`` that no longer exist are removed from it
+    (:meth:`Archive.forget`), once the others are loaded.
     ``report``, if given, is filled in as the run goes: a caller still has it when the run
     stops early (:attr:`Report.unfinished`).
     """

@@ -31,6 +31,7 @@ from typing import Any, Final
 
 import pyarrow as pa
 
+from tarokpgn.cards import DECKS
 from tarokpgn.model import (
     MAX_TRICK_NUMBER,
     Announce,
@@ -142,6 +143,13 @@ CARD_CODES: Final = (
 the 54-card pack in its canonical order first (codes 0–53, so that its codes take 6 bits),
 then ``?``, the rest of the 78-card pack and the 62-card pack's ``T0``."""
 CODE_OF: Final = {token: code for code, token in enumerate(CARD_CODES)}
+_CODE_OF: Final[dict[str, Any]] = {
+    t: CODE_OF[t] for d in DECKS.values() for t in d.tokens if t in CODE_OF
+}
+""":data:`CODE_OF` keyed by the token objects of the packs (a plug-in's pack may hold other
+tokens), which the reader puts in records: found by identity, without comparing characters;
+values untyped, so that compiled code does not unbox and box them again."""
+_CODE_OF.update(CODE_OF)
 ODD_CODE: Final = 128
 """Code of the first token outside :data:`CARD_CODES` in a deal (``odd_cards[0]``)."""
 MAX_ODD_CARDS: Final = 255 - ODD_CODE + 1
@@ -304,9 +312,10 @@ class _Codes:
     def __init__(self) -> None:
         self.odd: list[str] = []
 
-    def __call__(self, cards: tuple[str, ...]) -> bytes:
+    def of(self, cards: tuple[str, ...]) -> bytes:
+        """The codes of ``cards`` (a method: compiled, a call of the object is a generic one)."""
         try:
-            return bytes([CODE_OF[c] for c in cards])
+            return bytes([_CODE_OF[c] for c in cards])
         except KeyError:
             return bytes([self._code(c) for c in cards])
 
@@ -423,12 +432,12 @@ class Rows:
             elif isinstance(item, Hand):
                 if item.cards:
                     hand_seats.append(item.seat)
-                    hands.append(codes(item.cards))
+                    hands.append(codes.of(item.cards))
             elif isinstance(item, Talon):
                 if talon is None:
                     talon = item
                 if item.cards:
-                    talons.append(codes(item.cards))
+                    talons.append(codes.of(item.cards))
             elif isinstance(item, Auction):
                 auction.extend((bid.seat, bid.bid) for bid in item.bids)
             elif isinstance(item, Call):
@@ -440,7 +449,7 @@ class Rows:
                     if cards:
                         exchange_seats.append(item.seat)
                         actions.append(action)
-                        exchanges.append(codes(cards))
+                        exchanges.append(codes.of(cards))
             elif isinstance(item, Announce):
                 announcements.append(
                     (item.kind, item.seat, item.name, " ".join(item.cards), _options(item.options))
@@ -454,7 +463,7 @@ class Rows:
         winners = _winners(tricks, verdict.trick_winners)
         if tricks and last_winner is not None and tricks[-1].number not in winners:
             winners[tricks[-1].number] = last_winner
-        plays = [codes(trick.cards) for trick in tricks]
+        plays = [codes.of(trick.cards) for trick in tricks]
         in_talon: bool | None = None
         if call is not None and talon is not None and "?" not in talon.cards:
             in_talon = call.card in talon.cards
@@ -603,7 +612,8 @@ def _is_scores(
     place in it) as :func:`format_scores` writes them, seat by seat around the table."""
     if where is None or None in written or len(written) != len(where):
         return False
-    by_seat = {seat: written[i] for seat, i in zip(seats, where, strict=True)}
+    # by index: compiled, zip(strict=True) is a generic call (where is as long as seats)
+    by_seat = {seats[i]: written[where[i]] for i in range(len(seats))}
     return format_scores(by_seat) == result  # type: ignore[arg-type]
 
 

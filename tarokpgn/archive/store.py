@@ -62,6 +62,13 @@ those of the deals stored: its value is :func:`tarokpgn.archive.stats.cache_valu
 transaction that writes deals deletes it (:meth:`Archive._begin`); :meth:`Archive.close`
 makes the rows again and writes it."""
 
+ROW_GROUP_ROWS: Final = 122_880
+"""DuckDB's rows per row group (its default). A transaction that inserts a whole number of
+row groups into a table has them compressed and written straight to the database file; a part
+of a row group goes to the write-ahead log, to be written again by the next checkpoint, which
+also merges the parts of earlier transactions (rewriting whole row groups, and leaving the old
+blocks free in the file): :meth:`Archive.insert` cuts a batch at a row group's end."""
+
 INTERRUPTED: Final = "Query interrupted"
 """The message of the RuntimeError DuckDB raises when Ctrl-C interrupts a statement."""
 
@@ -172,6 +179,10 @@ class Archive:
             raise ArchiveError(f"no archive database at {self.path!r} (run `tarokpgn index`)")
         self._in_tx = False
         self._pending_gc = False
+        self._tx_deals = 0
+        """``deal_rows`` inserted in the open transaction."""
+        self._rest = False
+        """The last batch's new deals past a row group's end wait in ``_rest`` (:meth:`insert`)."""
         try:
             self.con = duckdb.connect(self.path, read_only=read_only)
             # DuckDB's progress bar (a query over 2 s) is printed on stdout, even into a file
@@ -359,22 +370,28 @@ class Archive:
         self._pending_gc = True
 
     @_archive_errors
-    def insert(self, batches: Sequence[dict[str, pa.Table]]) -> None:
+    def insert(self, batches: Sequence[dict[str, pa.Table]]) -> bool:
         """Insert rows from :meth:`Rows.to_arrow` batches; deals already stored are skipped.
 
         A deal appearing in several batches (or already in the database) is stored once, with
         the rows of its first batch; every occurrence is kept. Each new deal gets the next
         key (``deal_rows.deal``); the batches' own deal numbers are only theirs.
+
+        Returns True when the transaction's new deals fill whole row groups
+        (:data:`ROW_GROUP_ROWS`): then commit before writing anything more. The deals past the
+        row group's end are held back for the next transaction, which :meth:`commit` begins
+        with them (a file's ``sources`` row goes in after them, as it must).
         """
         if not batches:
-            return
+            return False
         self._begin()
+        self._insert_rest()  # first: the new deals' keys follow theirs
         deals, occurrences, problems = _numbered(batches)
         self.con.register("_b_deals", deals)
         self.con.register("_b_occ", occurrences)
         self.con.register("_b_problems", problems)
         try:
-            self._insert_registered()
+            return self._insert_registered()
         finally:
             self._unregister(("_b_deals", "_b_occ", "_b_problems"))
 
@@ -385,7 +402,7 @@ class Archive:
             for view in views:
                 self.con.unregister(view)
 
-    def _insert_registered(self) -> None:
+    def _insert_registered(self) -> bool:
         # Each batch deal → its key: a stored deal's (found by its hash), or a new one for the
         # first batch row of each new hash (the others are duplicates of it).
         self.con.execute(
@@ -402,12 +419,7 @@ class Archive:
             "FROM _b_deals b LEFT JOIN known k ON k.num = b.deal "
             "LEFT JOIN keyed f ON k.num IS NULL AND f.hash = b.hash"
         )
-        cols = _cols("deal_rows")
-        rest = _cols("deal_rows", "b.", skip=1)
-        self.con.execute(
-            f"INSERT INTO deal_rows ({cols}) SELECT m.deal, {rest} "
-            "FROM _b_deals b JOIN _map m ON m.num = b.deal WHERE m.new"
-        )
+        full = self._insert_new_deals()
         self.con.execute(
             'INSERT INTO occurrence_rows SELECT o.file, o.idx, m.deal, o."offset", o.line '
             "FROM _b_occ o JOIN _map m ON m.num = o.deal"
@@ -419,6 +431,32 @@ class Archive:
             "JOIN _map m ON m.num = b.deal WHERE m.new AND b._chunk = p._chunk "
             "AND lower(hex(b.hash)) = p.deal_id)"
         )
+        return full
+
+    def _insert_new_deals(self) -> bool:
+        """Insert the batch's new deals up to the end of the transaction's row group; those
+        past it wait in ``_rest``. True when the row group is full."""
+        first, count = self.con.execute(
+            "SELECT min(deal), count(*) FROM _map WHERE new"
+        ).fetchall()[0]
+        room = ROW_GROUP_ROWS - self._tx_deals % ROW_GROUP_ROWS
+        insert = f"INSERT INTO deal_rows ({_cols('deal_rows')}) "
+        select = (
+            f"SELECT m.deal, {_cols('deal_rows', 'b.', skip=1)} "
+            "FROM _b_deals b JOIN _map m ON m.num = b.deal WHERE m.new"
+        )
+        if count < room:
+            self.con.execute(insert + select)
+            self._tx_deals += count
+            return False
+        self.con.execute(f"{insert} {select} AND m.deal < ?", [first + room])
+        if count > room:
+            self.con.execute(
+                f"CREATE OR REPLACE TEMP TABLE _rest AS {select} AND m.deal >= ?", [first + room]
+            )
+            self._rest = True
+        self._tx_deals += room
+        return True
 
     @_archive_errors
     def finish_file(self, info: SourceInfo) -> None:
@@ -453,7 +491,8 @@ class Archive:
 
     @_archive_errors
     def commit(self) -> None:
-        """Commit the files finished since the last commit."""
+        """Commit the files finished since the last commit; the deals :meth:`insert` held
+        back then begin the next transaction."""
         if self._in_tx:
             self._collect_garbage()
             try:
@@ -463,6 +502,16 @@ class Archive:
                 self.rollback()
                 raise
             self._in_tx = False
+            self._tx_deals = 0
+        self._insert_rest()
+
+    def _insert_rest(self) -> None:
+        """Insert the deals :meth:`insert` held back (they begin the next transaction)."""
+        if self._rest:
+            self._rest = False
+            self._begin()
+            self.con.execute(f"INSERT INTO deal_rows ({_cols('deal_rows')}) SELECT * FROM _rest")
+            self._tx_deals += self._count("_rest")
 
     def rollback(self) -> None:
         """Roll back the transaction, if one is open (or was, until it failed)."""
@@ -470,6 +519,8 @@ class Archive:
             self._in_tx = False
             with suppress(duckdb.Error):  # DuckDB may have ended it already
                 self.con.execute("ROLLBACK")
+        self._tx_deals = 0
+        self._rest = False
         if self._pending_gc:
             self._pending_gc = False
             self.con.execute("DELETE FROM _old")

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import codecs
-import io
-import os
 import sys
 from collections.abc import Iterable
 from typing import IO, Any
@@ -14,9 +11,20 @@ from tarokpgn.cli._io import Reporter, add_input_format, add_inputs, read_inputs
 from tarokpgn.cli._json import dataclass_json, indented
 from tarokpgn.cli._style import ACCEPTED, OK, PROBLEM, RENONS, UNDECIDED, Painter
 from tarokpgn.errors import NotationError
-from tarokpgn.model import Record, format_scores
+from tarokpgn.model import Record
 from tarokpgn.replay import verify_all
-from tarokpgn.verdict import Problem, ScoreLine, Status, Verdict, verdict_json
+from tarokpgn.verdict import (
+    ITEM,
+    JsonArray,
+    Problem,
+    ScoreLine,
+    Status,
+    Verdict,
+    deal_json,
+    deal_line,
+    report_deals,
+    verdict_json,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -74,15 +82,6 @@ def where(record: Record, line: int = 0) -> str:
     return f"{file}:{line or (src.line if src else 0)}"
 
 
-def title(record: Record) -> str:
-    """A short name of the deal: ``match deal 3`` or ``record 3``."""
-    deal = record.get("Deal")
-    match = record.get("Match")
-    if deal:
-        return f"{match + ' ' if match else ''}deal {deal}"
-    return f"record {record.source.index if record.source else '?'}"
-
-
 class HumanText:
     """The plain-text report of ``verify``, one text a deal (one write a deal: the output may be
     unbuffered), statuses and problem codes in colour on a terminal.
@@ -115,16 +114,9 @@ class HumanText:
         return "\n".join(lines)
 
     def deal_line(self, record: Record, verdict: Verdict) -> str:
-        """``file:line: title: STATUS contract by declarer with partner; scores N +10 …``."""
-        what = verdict.contract or "?"
-        declarer = verdict.declarer
-        if declarer:
-            partner = verdict.partner
-            what += f" by {declarer} with {partner}" if partner else f" by {declarer}"
-        scores = verdict.scores
-        shown = format_scores(scores) if scores is not None else "not computed"
-        status = self.words[verdict.status]
-        return f"{where(record)}: {title(record)}: {status} {what}; scores {shown}"
+        """``file:line: title: STATUS contract by declarer with partner; scores N +10 …``
+        (:func:`tarokpgn.verdict.deal_line`)."""
+        return deal_line(record, verdict, self.words[verdict.status])
 
 
 def breakdown_line(line: ScoreLine) -> str:
@@ -158,7 +150,7 @@ def _value(label: str, value: int) -> str:
     return f"{value:+d}"
 
 
-_ITEM = "\n "
+_ITEM = ITEM
 """Where an element of the verdict array starts: a line indented by one space."""
 _MEMBER = _ITEM + " "
 """Where a member of an element starts."""
@@ -168,10 +160,11 @@ def json_element(record: Record, verdict: Verdict, renons: bool = False) -> byte
     """One deal's element of the array ``verify --json`` writes: :meth:`Verdict.to_json` with
     the deal's ``file``, ``index``, ``line``, ``match`` and ``deal`` (with ``renons``, the
     ``--renons`` findings too), as ``json.dump(…, indent=1, ensure_ascii=False)`` writes it,
-    but straight from the verdict (:func:`tarokpgn.verdict.verdict_json`), without building
-    the dict and copying every value: in UTF-8, or as text when it holds a lone surrogate (a
-    file name that is not UTF-8), which only the output knows how to write.
-    ``tests/test_cli_verify_json.py`` holds the two equal."""
+    but straight from the verdict (:func:`tarokpgn.verdict.deal_json`, with ``renons``
+    :func:`tarokpgn.verdict.verdict_json`), without building the dict and copying every
+    value: in UTF-8, or as text when it holds a lone surrogate (a file name that is not
+    UTF-8), which only the output knows how to write. ``tests/test_cli_verify_json.py`` holds
+    the two equal."""
     src = record.source
     extra: tuple[tuple[str, object], ...] = (
         ("file", src.file if src else None),
@@ -180,11 +173,12 @@ def json_element(record: Record, verdict: Verdict, renons: bool = False) -> byte
         ("match", record.get("Match") or None),
         ("deal", record.get("Deal") or None),
     )
-    if renons:
+    try:
+        if not renons:
+            return deal_json(record, verdict, b"", indented)
         from tarokpgn.cli.renons import audit_json
 
         extra += (("renons", audit_json(record, verdict)),)
-    try:
         return verdict_json(verdict, _ITEM, extra, indented)
     except UnicodeEncodeError:
         more = [f"{indented(key)}: {indented(value, _MEMBER)}" for key, value in extra]
@@ -195,58 +189,6 @@ def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
     """:func:`json_element` as text."""
     element = json_element(record, verdict, renons)
     return element if isinstance(element, str) else element.decode()
-
-
-class JsonArray:
-    """The array of ``verify --json``, written as it grows: ``[``, each element as it comes,
-    then ``]``: the bytes ``json.dump(elements, out, indent=1, ensure_ascii=False)`` writes,
-    without holding the elements.
-
-    Elements in UTF-8 go straight to the byte stream under ``out`` when that writes the same
-    bytes (``out`` a :class:`io.TextIOWrapper` writing UTF-8, lines ending in ``"\\n"`` on this
-    system), else through ``out``; text elements are encoded as ``out`` encodes them."""
-
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
-        self.size = 0
-        self.binary: IO[bytes] | None = None
-        self.flush = False
-        self.errors = "strict"
-        if isinstance(out, io.TextIOWrapper) and os.linesep == "\n":
-            try:
-                utf8 = codecs.lookup(out.encoding).name == "utf-8"
-            except LookupError:
-                utf8 = False
-            if utf8:
-                out.flush()  # what was written through ``out`` comes first
-                self.binary = out.buffer
-                self.flush = out.line_buffering
-                self.errors = out.errors or "strict"
-
-    def add(self, element: bytes | str) -> None:
-        """One element (written for one level of indent: :data:`_ITEM`)."""
-        head = "[" if not self.size else ","
-        self.size += 1
-        binary = self.binary
-        if binary is None:
-            text = element if isinstance(element, str) else element.decode()
-            self.out.write(head + _ITEM + text)
-            return
-        if isinstance(element, str):
-            element = element.encode("utf-8", self.errors)
-        binary.write(b"[\n " if head == "[" else b",\n ")  # not joined: a copy of the element
-        binary.write(element)
-        if self.flush:
-            binary.flush()
-
-    def close(self) -> None:
-        end = "\n]\n" if self.size else "[]\n"
-        if self.binary is None:
-            self.out.write(end)
-        else:
-            self.binary.write(end.encode())
-            if self.flush:
-                self.binary.flush()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -298,7 +240,11 @@ def _text_deals(
     renons: Painter | None,
 ) -> None:
     """Count and report each deal as text (with ``renons``, the painter of ``--renons``, its
-    renons findings after it)."""
+    renons findings after it); without ``renons``, ``-b`` and ``-q`` by the compiled loop of
+    :func:`tarokpgn.verdict.report_deals` (a deal with problems by ``text``)."""
+    if renons is None and not text.breakdown and not text.quiet:
+        report_deals(pairs, counts, text.words, out.write, text)
+        return
     for record, verdict in pairs:
         counts[verdict.status] += 1
         report = text(record, verdict)
@@ -315,7 +261,10 @@ def _json_deals(
     renons: bool,
 ) -> None:
     """Count each deal and add it to the JSON array (with ``renons``, its renons findings
-    in it)."""
+    in it); without ``renons`` by the compiled loop of :meth:`JsonArray.add_deals`."""
+    if not renons:
+        array.add_deals(pairs, counts, indented, json_element)
+        return
     for record, verdict in pairs:
         counts[verdict.status] += 1
         array.add(json_element(record, verdict, renons))

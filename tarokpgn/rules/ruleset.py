@@ -294,7 +294,11 @@ class Ruleset(ABC, Generic[DealT]):
     ) -> DealT:
         """A fresh deal state of class :attr:`deal_state` (arguments as for
         :class:`~tarokpgn.rules.state.DealState`)."""
-        deal = self.deal_state(self, hands, talon, number=number, labels=labels)
+        cls = self.deal_state
+        if cls is DealState:  # compiled, a native call: no method look-up, no keyword parsing
+            deal = DealState(self, hands, talon, number=number, labels=labels)
+        else:
+            deal = cls(self, hands, talon, number=number, labels=labels)
         return cast(DealT, deal)  # deal_state is DealT's class (a ClassVar cannot say so)
 
     # phase hooks

@@ -26,7 +26,7 @@ ruleset module for type checking only, so the ruleset module can import it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
@@ -136,11 +136,13 @@ class DealState:
         self._dealt: list[frozenset[int] | None] | None = None
         self.dealt_bits: list[int | None] = []
         """:attr:`dealt` as bit sets (None: unknown)."""
-        self.hands: list[set[int] | None] = []
+        self._hands: list[set[int] | None] | None = None
+        """:attr:`hands` once made (None: not yet asked for)."""
         self.hand_bits: list[int] = []
-        """:attr:`hands` as bit sets (0 for an unknown hand), kept in step by every method
-        here that changes a hand; code that changes a hand from outside calls
-        :meth:`sync_bits`."""
+        """Position → the cards it holds now, as a bit set (0 for an unknown hand): the
+        deal's own record of the hands, changed by every method here that changes a hand
+        (and :attr:`hands` with it, once made); code that changes :attr:`hands` from outside
+        calls :meth:`sync_bits`."""
         self.shared_bits = 0
         """Cards in more than one known hand (a faulty deal or exchange), as a bit set."""
         self.talon: tuple[int, ...] | None = tuple(talon) if talon is not None else None
@@ -188,23 +190,21 @@ class DealState:
         self._after_auction_if_done()
 
     def _deal_hands(self, hands: Sequence[Sequence[int] | None]) -> None:
-        """Fill :attr:`hands`, :attr:`owner_bits` and the bit sets (the same as
-        :meth:`sync_bits` would) from the dealt ``hands``; :attr:`dealt` is made from them on
-        first use. A card dealt twice belongs to the later hand."""
+        """Fill :attr:`owner_bits` and the bit sets (the same as :meth:`sync_bits` would)
+        from the dealt ``hands``; :attr:`dealt` and :attr:`hands` are made from them on first
+        use. A card dealt twice belongs to the later hand."""
         bit = self.tables.bit
-        given, sets, bits, dealt = self._given, self.hands, self.hand_bits, self.dealt_bits
+        given, bits, dealt = self._given, self.hand_bits, self.dealt_bits
         owners = self.owner_bits
         seen = shared = 0
         for p, h in enumerate(hands):
             if h is None:
                 given.append(None)
-                sets.append(None)
                 bits.append(0)
                 dealt.append(None)
                 continue
             cards = tuple(h)
             given.append(cards)
-            sets.append(set(cards))
             m = 0
             for c in cards:
                 m |= bit[c]
@@ -283,6 +283,47 @@ class DealState:
         return voids
 
     @property
+    def hands(self) -> list[set[int] | None]:
+        """Position → the cards it holds now (None: unknown), as sets: made from
+        :attr:`hand_bits` on first use (a replay mostly asks :meth:`known` and :meth:`holds`
+        instead), then changed with it by every method here that changes a hand. Code that
+        changes a set from outside calls :meth:`sync_bits` (or puts it back)."""
+        hands = self._hands
+        if hands is None:
+            t = self.tables
+            hands = self._hands = [
+                set(t.unmask(m)) if d is not None else None
+                for m, d in zip(self.hand_bits, self.dealt_bits, strict=True)
+            ]
+        return hands
+
+    def hand_cards(self, pos: int) -> Collection[int] | None:
+        """The cards of ``pos`` now (None: unknown) for a rule that reads a whole hand:
+        ``hands[pos]`` once :attr:`hands` is made (the renons judge puts a hand there to
+        try), else made from :attr:`hand_bits` (in canonical order), leaving it unmade."""
+        hands = self._hands
+        if hands is not None:
+            return hands[pos]
+        if self.dealt_bits[pos] is None:
+            return None
+        return self.tables.unmask(self.hand_bits[pos])
+
+    def known(self, pos: int) -> bool:
+        """Whether the hand of ``pos`` is known (``hands[pos] is not None``)."""
+        hands = self._hands
+        return hands[pos] is not None if hands is not None else self.dealt_bits[pos] is not None
+
+    def holds(self, pos: int, card: int) -> bool:
+        """Whether the known hand of ``pos`` holds ``card`` now (``card in hands[pos]``;
+        False for an unknown hand)."""
+        hands = self._hands
+        if hands is not None:
+            hand = hands[pos]
+            return hand is not None and card in hand
+        bit = self.tables.bit
+        return 0 <= card < len(bit) and bool(self.hand_bits[pos] & bit[card])
+
+    @property
     def dealt(self) -> list[frozenset[int] | None]:
         """The dealt hands by position (None: unknown), as given to the constructor (made on
         first use: most replays never ask)."""
@@ -297,19 +338,27 @@ class DealState:
         """Recompute :attr:`hand_bits` and :attr:`shared_bits` from :attr:`hands`."""
         mask = self.tables.mask
         self.hand_bits = [mask(h) if h is not None else 0 for h in self.hands]
+        self._sync_shared()
+
+    def exchange_hand(self, pos: int, take: Sequence[int], discard: Sequence[int]) -> None:
+        """Add ``take`` to the hand of ``pos`` and remove ``discard`` from it (when it is
+        known), in :attr:`hand_bits` and :attr:`shared_bits` (and :attr:`hands`, once made)."""
+        if not self.known(pos):
+            return
+        hands, mask = self._hands, self.tables.mask
+        if hands is not None:
+            hand = hands[pos]
+            if hand is not None:
+                hand.update(take)
+                hand.difference_update(discard)
+        bits = self.hand_bits
+        bits[pos] = (bits[pos] | mask(take)) & ~mask(discard)
+        self._sync_shared()
+
+    def _sync_shared(self) -> None:
+        """Recompute :attr:`shared_bits` from :attr:`hand_bits`."""
         seen = shared = 0
         for m in self.hand_bits:
-            shared |= seen & m
-            seen |= m
-        self.shared_bits = shared
-
-    def sync_hand(self, pos: int) -> None:
-        """:meth:`sync_bits` after a change to the hand of ``pos`` only."""
-        hand = self.hands[pos]
-        bits = self.hand_bits
-        bits[pos] = self.tables.mask(hand) if hand is not None else 0
-        seen = shared = 0
-        for m in bits:
             shared |= seen & m
             seen |= m
         self.shared_bits = shared
@@ -449,11 +498,7 @@ class DealState:
             if set(g) == taken:
                 self.group = i
         self.taken = take
-        hand = self.hands[pos]
-        if hand is not None:
-            hand.update(take)
-            hand.difference_update(discard)
-            self.sync_hand(pos)
+        self.exchange_hand(pos, take, discard)
         for c in take:
             self.set_owner(c, pos)
         if self.called is not None and self.called in take:
@@ -543,7 +588,7 @@ class DealState:
 
     def legal(self, pos: int) -> list[int]:
         """Legal cards for ``pos`` now (requires a known hand)."""
-        hand = self.hands[pos]
+        hand = self.hand_cards(pos)
         if hand is None:
             return []
         cur = self.current
@@ -564,7 +609,7 @@ class DealState:
             msg = f"{self.name(card)} was already played or laid away"
             return self.fault("duplicate-card", msg, self._rule("duplicate-card", "SL-2.6"), pos)
         owner = self.owner_of(card)
-        hand = self.hands[pos]
+        hand = self.hand_cards(pos)
         if (owner is not None and owner != pos) or (hand is not None and card not in hand):
             who = f" ({self.label(owner)} holds it)" if owner is not None and owner != pos else ""
             msg = f"{self.label(pos)} did not hold {self.name(card)}{who}"
@@ -620,8 +665,8 @@ class DealState:
         if cur is None:
             cur = PlayedTrick(len(tricks) + 1, pos)
             tricks.append(cur)
-        cards, hands = cur.cards, self.hands
-        if hands[pos] is None and cards:
+        cards = cur.cards
+        if cards and not self.known(pos):
             self.voids[pos] |= reveals_void(card, cards, self.tables, self.policy)
         cards.append(card)
         self._discard_everywhere(card)  # a card played out of another hand leaves that hand too
@@ -637,7 +682,7 @@ class DealState:
         ``out-of-turn`` (the caller checks the leader). A card :func:`quick_play` accepts
         (held, following or trumping as obliged) skips the full check."""
         self.imply_call()  # once per trick: it acts only before the first card
-        n, tricks, hands = self.players, self.tricks, self.hands
+        n, tricks = self.players, self.tricks
         cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
         # a new trick, or one a wrong leader opened (the replay's begin_trick), still empty
         regular = self.to_play == leader if cur is None else not cur.cards and cur.leader == leader
@@ -682,9 +727,11 @@ class DealState:
                     tricks.append(cur)
                     trick = cur.cards
                 trick.append(card)
-                hand = hands[pos]
-                if hand is not None:
-                    hand.discard(card)
+                sets = self._hands  # made only when a plug-in or a full check asked
+                if sets is not None:
+                    hand = sets[pos]
+                    if hand is not None:
+                        hand.discard(card)
                 bits[pos] = hb ^ b
                 if shared & b:  # a card played out of another hand leaves that hand too
                     self._discard_everywhere(card)
@@ -725,10 +772,13 @@ class DealState:
     def _discard_everywhere(self, card: int) -> None:
         """Take ``card`` out of every known hand."""
         keep, bits = ~self.tables.bit[card], self.hand_bits
-        for p, hand in enumerate(self.hands):
-            if hand is not None:
-                hand.discard(card)
-                bits[p] &= keep
+        for p in range(len(bits)):
+            bits[p] &= keep  # an unknown hand's bits are 0
+        sets = self._hands
+        if sets is not None:
+            for hand in sets:
+                if hand is not None:
+                    hand.discard(card)
 
     def _check_and_play(self, pos: int, card: int, found: list[Fault]) -> None:
         """:meth:`check_play` (keeping a fault other than ``out-of-turn``), then :meth:`play`."""

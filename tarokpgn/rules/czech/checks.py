@@ -44,7 +44,7 @@ def exchange_faults(
     if len(discard) != len(take):
         msg = f"{who} takes {len(take)} talon cards but discards {len(discard)}"
         faults.append(Fault("discard-count", msg, "CZ-5.3", pos))
-    if deal.hands[pos] is not None:
+    if deal.known(pos):
         held = deal.hand_bits[pos] | deal.tables.mask(take)
         why = discard_fault_mask(held, discard, deal.opts, deal.tables.tokens)
         if why:

@@ -6,7 +6,7 @@ the small modules of this package.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from tarokpgn.cards import TAROK54
@@ -105,6 +105,20 @@ class CzechRuleset(Ruleset[CzechDeal]):
         assert isinstance(opts, CzechOptions)
         return opts
 
+    def new_deal(
+        self,
+        hands: Sequence[Sequence[int] | None] | None = None,
+        talon: Sequence[int] | None = None,
+        *,
+        number: int = 0,
+        labels: Sequence[str] | None = None,
+    ) -> CzechDeal:
+        """:meth:`Ruleset.new_deal`, a :class:`CzechDeal` made by a direct call (compiled, a
+        native one: no method look-up, no keyword parsing)."""
+        if self.deal_state is not CzechDeal:  # a subclass names another class
+            return super().new_deal(hands, talon, number=number, labels=labels)
+        return CzechDeal(self, hands, talon, number=number, labels=labels)
+
     # --- auction and call -------------------------------------------------------------------
 
     def new_auction(self, deal: CzechDeal) -> Auction:
@@ -112,7 +126,7 @@ class CzechRuleset(Ruleset[CzechDeal]):
         # whether each seat was dealt the pagát (None: unknown, so maybe); the hands are still
         # the dealt ones here. Not a closure over the deal: that would make the deal a
         # reference cycle, freed only by the garbage collector.
-        holds = tuple([hand is None or pagat in hand for hand in deal.hands])
+        holds = tuple([not deal.known(p) or deal.holds(p, pagat) for p in range(self.players)])
 
         def holds_pagat(pos: int) -> bool:
             return holds[pos]
@@ -143,11 +157,10 @@ class CzechRuleset(Ruleset[CzechDeal]):
             low = f"T{self.czech.lowest_called_tarok}"
             msg = f"{name} cannot be called: only a tarok from T19 down to {low}"
             return Fault("illegal-call", msg, "CZ-4.1", pos)
-        hand = deal.hands[pos]
-        if self.czech.call_any_lower or hand is None or card in hand:
+        if self.czech.call_any_lower or not deal.known(pos) or deal.holds(pos, card):
             return None
         higher = allowed[: allowed.index(card)]
-        missing = [deal.name(c) for c in higher if c not in hand]
+        missing = [deal.name(c) for c in higher if not deal.holds(pos, c)]
         if missing:
             msg = f"{name} may be called only by a player holding {' '.join(missing)}"
             return Fault("illegal-call", msg, "CZ-4.1", pos)

@@ -144,11 +144,7 @@ class CzechDeal(DealState):
         self, pos: int, take: tuple[int, ...], discard: tuple[int, ...], show: tuple[int, ...]
     ) -> None:
         self.imply_call()
-        hand = self.hands[pos]
-        if hand is not None:
-            hand.update(take)
-            hand.difference_update(discard)
-            self.sync_hand(pos)
+        self.exchange_hand(pos, take, discard)
         for c in take:
             self.set_owner(c, pos)
         self.takes[pos] = take
@@ -191,7 +187,7 @@ class CzechDeal(DealState):
 
     def missing_exchanges(self) -> list[int]:
         """Positions that should have taken talon cards but have no exchange (CZ-5.1)."""
-        if self.tricks or self.hands[0] is None:
+        if self.tricks or not self.known(0):
             return []
         return [p for p in self.due(self.game) if p not in self.takes]
 
@@ -202,15 +198,15 @@ class CzechDeal(DealState):
             msg = f"play starts before {who} took and discarded the talon cards due to them"
             return Fault("missing-exchange", msg, "CZ-5.1", missing[0])
         fault = super().check_play(pos, card)
-        hand = self.hands[pos]
-        if fault is not None or not self.is_warsaw or hand is None:
+        hand = self.hand_cards(pos) if fault is None and self.is_warsaw else None
+        if hand is None:
             return fault
         cur = self.current
         pf = warsaw_fault(card, sorted(hand), cur.cards if cur else [], self.opts)
         return None if pf is None else self._explain(pos, card, pf.code, pf.should)
 
     def legal(self, pos: int) -> list[int]:
-        hand = self.hands[pos]
+        hand = self.hand_cards(pos)
         if hand is None:
             return []
         cur = self.current

@@ -156,9 +156,8 @@ class SlovenianRuleset(Ruleset[DealState]):
         return self._announcer_ok(deal, pos, name, who)
 
     def _announcer_ok(self, deal: DealState, pos: int, name: str, who: str) -> Fault | None:
-        hand = deal.hands[pos]
         holding = self.opts.announce_requires_holding == "as_stated"
-        lacks = hand is not None and deal.tables.card("T1") not in hand
+        lacks = deal.known(pos) and not deal.holds(pos, deal.tables.card("T1"))
         if name == "pagat-ultimo" and holding and lacks:
             msg = f"{who} announces pagat ultimo without holding the pagat"
             return Fault("illegal-announcement", msg, "SL-7.5", pos)
@@ -169,7 +168,7 @@ class SlovenianRuleset(Ruleset[DealState]):
             return Fault("illegal-announcement", msg, "SL-7.9", pos)
         if name == "king-ultimo":
             called = deal.called
-            if called is None or (hand is not None and called not in hand):
+            if called is None or (deal.known(pos) and not deal.holds(pos, called)):
                 msg = "only the called king's holder may announce king ultimo"
                 return Fault("illegal-announcement", msg, "SL-7.6", pos)
         return None

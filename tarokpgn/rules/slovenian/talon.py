@@ -22,8 +22,8 @@ def legal_calls(deal: DealState, opts: SlovenianOptions) -> list[int]:
     t = deal.tables
     kings = [t.card(k) for k in KINGS]
     calls = list(kings)
-    hand = deal.hands[deal.declarer] if deal.declarer is not None else None
-    if opts.call_queen_with_four_kings and hand is not None and all(k in hand for k in kings):
+    p = deal.declarer
+    if opts.call_queen_with_four_kings and p is not None and all(deal.holds(p, k) for k in kings):
         calls += [t.card(q) for q in QUEENS]
     return calls
 
@@ -120,9 +120,8 @@ def _check_discard(
     if len(discard) != len(take):
         msg = f"{len(take)} card(s) taken but {len(discard)} laid away"
         faults.append(Fault("illegal-discard", msg, "SL-6.3", pos))
-    hand = deal.hands[pos]
-    if hand is not None:
-        missing = [c for c in discard if c not in hand and c not in take]  # held after taking
+    if deal.known(pos):  # held after taking
+        missing = [c for c in discard if not deal.holds(pos, c) and c not in take]
         if missing:
             msg = f"{deal.label(pos)} lays away {_names(deal, missing)} without holding it"
             faults.append(Fault("not-held", msg, "SL-6.3", pos))
@@ -159,14 +158,14 @@ def _check_taroks(
     if hidden:
         msg = f"laid-away tarok(s) {_names(deal, hidden)} must be shown face up"
         faults.append(Fault("illegal-discard", msg, "SL-6.6", pos))
-    hand = deal.hands[pos]
-    if opts.layaway_taroks == "face_up" or hand is None:
+    if opts.layaway_taroks == "face_up" or not deal.known(pos):
         return faults
     forbidden = forbidden_layaway(deal, opts)
     from_talon = opts.layaway_from_talon == "forbidden"
+    held = deal.hand_bits[pos] | deal.tables.mask(take)  # the hand after taking
     kept = sorted(
         c
-        for c in hand | set(take)
+        for c in deal.tables.unmask(held)
         if suit[c] != TRUMP_SUIT
         and c not in forbidden
         and c not in discard
