@@ -462,7 +462,7 @@ def parse_scores(text: str) -> dict[str, int] | None:
     optional sign and ASCII digits within ±:data:`MAX_SCORE`.
     """
     parts = text.split()
-    if not parts or parts == ["*"]:
+    if not parts or len(parts) == 1 and parts[0] == "*":  # no list made to compare with
         return None
     if len(parts) % 2:
         raise ValueError("scores must be seat/score pairs")

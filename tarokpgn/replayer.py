@@ -39,6 +39,7 @@ from tarokpgn.model import (
     Trick,
     bounded_int,
     play_order_of,
+    seats_of,
 )
 from tarokpgn.notation.wellformed import Misplaced, misplaced
 from tarokpgn.rules.ruleset import Fault, OptionError, Ruleset, find_ruleset
@@ -133,7 +134,8 @@ class Replay:
         ``no-rules-engine``, ``unknown-ruleset`` or ``bad-option``)."""
         try:
             overrides = record.options if record.get("Options") else None
-            rs = find_ruleset(record.variant, record.get("Ruleset") or None, overrides)
+            variant = record.variant
+            rs = find_ruleset(variant, record.get("Ruleset") or None, overrides)
         except OptionError as exc:  # reported at the tag that names what cannot be played
             text = str(exc)
             if text.startswith(NO_ENGINE):
@@ -143,11 +145,12 @@ class Replay:
             else:
                 code, tag = "bad-option", "Options"
             return None, [Problem(code, text, line=record.tag_line(tag))]
-        seats = record.seats
+        seats = seats_of(variant)  # record.seats, the Variant tag read once
         order = play_order_of(seats, record.dealer)  # record.play_order(), seats read once
         pos = {label: i for i, label in enumerate(order)}
-        (hands, partial, talon), problems = _dealt(record, rs, pos)
-        deal: DealState = rs.new_deal(hands, talon, number=deal_number(record), labels=order)
+        (hands, masks, partial, talon), problems = _dealt(record, rs, pos)
+        number = deal_number(record)
+        deal: DealState = rs.new_deal(hands, talon, number=number, labels=order, masks=masks)
         for p, cards in enumerate(partial):
             if hands[p] is None:  # a complete hand's cards are in deal.owner already
                 for c in cards:
@@ -225,14 +228,14 @@ class Replay:
     def cards(self, tokens: Iterable[str], line: int) -> tuple[int, ...] | None:
         """Card numbers of ``tokens``; None when one is unknown (``?``, or not of the pack:
         then an ``unknown-card`` fault)."""
-        index = self.ruleset.tables.index
+        t = self.ruleset.tables
+        given = tuple(tokens)  # an item's cards as they are (a tuple), else read once
         try:
-            return tuple([index[tok] for tok in tokens])
+            return tuple(t.numbers(given))
         except KeyError:
             pass
-        t = self.ruleset.tables
         out = []
-        for tok in tokens:
+        for tok in given:
             if tok not in t.index:
                 if tok != "?":
                     self.add(Fault("unknown-card", f"{tok!r} is not a card of this pack"), line)
@@ -256,21 +259,25 @@ def rule_id(rs: Ruleset[Any], code: str, default: str) -> str:
     return rs.rule_ids.get(code, default)
 
 
-_Dealt = tuple[list[tuple[int, ...] | None], list[tuple[int, ...]], tuple[int, ...] | None]
+_Dealt = tuple[
+    list[tuple[int, ...] | None], list[int], list[tuple[int, ...]], tuple[int, ...] | None
+]
 
 
 def _dealt(record: Record, rs: Ruleset[Any], pos: dict[str, int]) -> tuple[_Dealt, list[Problem]]:
-    """Known hands, partial known cards and talon from the record, with dealing problems."""
-    index, bit = rs.tables.index, rs.tables.bit
+    """Known hands (and each as a bit set), partial known cards and talon from the record,
+    with dealing problems."""
+    tables = rs.tables
+    index, bit = tables.index, tables.bit
     hands: list[tuple[int, ...] | None] = [None] * rs.players
+    masks = [0] * rs.players
     partial: list[tuple[int, ...]] = [()] * rs.players
     talon: list[tuple[int, ...] | None] = [None]
     problems: list[Problem] = []
     seen = 0  # the cards dealt so far, as a bit set
-    moved = _misplaced(record, rs, pos, problems)
-    for item in record.items:
-        if not isinstance(item, Hand) and not isinstance(item, Talon):
-            continue
+    dealing, sized = _dealing(record, rs, pos)
+    moved = None if sized else _misplaced(record, rs, pos, problems)
+    for item, p, size in dealing:
         tokens = item.cards
         if moved is not None and moved.cards and isinstance(item, Hand):
             if item is moved.over:
@@ -278,7 +285,7 @@ def _dealt(record: Record, rs: Ruleset[Any], pos: dict[str, int]) -> tuple[_Deal
             elif item is moved.under:
                 tokens = tokens + moved.cards
         try:  # the common case: known cards, none dealt twice
-            cards = tuple([index[tok] for tok in tokens])
+            cards = tuple(tables.numbers(tokens))
             mask, clean = 0, True
             for card in cards:
                 b = bit[card]
@@ -304,24 +311,42 @@ def _dealt(record: Record, rs: Ruleset[Any], pos: dict[str, int]) -> tuple[_Deal
                                             line=item.line, rule=rule))  # fmt: skip
                 seen |= bit[index[c]]
             cards = tuple([index[c] for c in known])
-        if isinstance(item, Hand):  # the Ottocento dealer is dealt more (Ruleset.dealt_size)
-            size = rs.dealt_size(pos[item.seat]) if item.seat in pos else rs.hand_size
-        else:
-            size = rs.talon_size
+            mask = tables.mask(cards)
         complete = len(tokens) == size and len(cards) == len(tokens)
+        if isinstance(item, Talon):
+            if complete:
+                talon[0] = cards
+        elif p >= 0:
+            partial[p] = cards
+            if complete:
+                hands[p], masks[p] = cards, mask
+            elif len(tokens) > size and (moved is None or item is not moved.over):
+                problems.append(Problem("hand-size", f"{item.seat}'s hand has "
+                    f"{len(tokens)} cards, not {size}", line=item.line, seat=item.seat,
+                    rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
+    return (hands, masks, partial, talon[0]), problems
+
+
+def _dealing(
+    record: Record, rs: Ruleset[Any], pos: dict[str, int]
+) -> tuple[list[tuple[Hand | Talon, int, int]], bool]:
+    """The record's hands and talon in order, each with its seat's position (-1: a talon, or
+    a hand of no seat of the deal) and the cards it is dealt (the Ottocento dealer more:
+    :meth:`~tarokpgn.rules.ruleset.Ruleset.dealt_size`); and whether every hand of a seat has
+    that many cards (the usual case: then no card can be misplaced, :func:`_misplaced`). One
+    pass, so each seat is looked up and sized once."""
+    out: list[tuple[Hand | Talon, int, int]] = []
+    sized = True
+    for item in record.items:
         if isinstance(item, Hand):
-            if item.seat in pos:
-                p = pos[item.seat]
-                partial[p] = cards
-                if complete:
-                    hands[p] = cards
-                elif len(tokens) > size and (moved is None or item is not moved.over):
-                    problems.append(Problem("hand-size", f"{item.seat}'s hand has "
-                        f"{len(tokens)} cards, not {size}", line=item.line, seat=item.seat,
-                        rule=rule_id(rs, "hand-size", "SL-2.4")))  # fmt: skip
-        elif complete:
-            talon[0] = cards
-    return (hands, partial, talon[0]), problems
+            p = pos.get(item.seat, -1)
+            size = rs.dealt_size(p) if p >= 0 else rs.hand_size
+            if p >= 0 and len(item.cards) != size:
+                sized = False
+            out.append((item, p, size))
+        elif isinstance(item, Talon):
+            out.append((item, -1, rs.talon_size))
+    return out, sized
 
 
 def _misplaced(
@@ -329,15 +354,11 @@ def _misplaced(
 ) -> Misplaced | None:
     """A card typed into the wrong seat's hand (:func:`~tarokpgn.notation.wellformed.misplaced`):
     one ``hand-size`` problem showing both hands' counts. When the tricks show which card it
-    is, the replay gives it to the hand it belongs to, so its play is no ``not-held`` fault."""
-    for item in record.items:  # the usual case first: every hand its size, or none given
-        if isinstance(item, Hand) and len(item.cards) != _hand_size(rs, pos, item):
-            break
-    else:
-        return None
+    is, the replay gives it to the hand it belongs to, so its play is no ``not-held`` fault.
+    Asked only when a seat's hand is not its size (:func:`_dealing`)."""
 
     def size(hand: Hand) -> int:
-        return _hand_size(rs, pos, hand)
+        return rs.dealt_size(pos[hand.seat]) if hand.seat in pos else 0
 
     moved = misplaced(record, size)
     if moved is None:
@@ -351,12 +372,6 @@ def _misplaced(
     rule = rule_id(rs, "hand-size", "SL-2.4")
     problems.append(Problem("hand-size", msg, line=over.line, seat=over.seat, rule=rule))
     return moved
-
-
-def _hand_size(rs: Ruleset[Any], pos: dict[str, int], hand: Hand) -> int:
-    """How many cards ``hand``'s seat is dealt (0: not a seat of the deal). A function, not a
-    closure of :func:`_misplaced`: that is made only for a hand of the wrong size."""
-    return rs.dealt_size(pos[hand.seat]) if hand.seat in pos else 0
 
 
 # --- items -------------------------------------------------------------------------------------
@@ -436,9 +451,8 @@ def _trick(r: Replay, item: Trick) -> None:
     if leader is None:
         r.stopped = True
         return
-    index = r.ruleset.tables.index
     try:  # the common case: every card known (else r.cards says which is not)
-        cards: list[int] | tuple[int, ...] | None = [index[tok] for tok in item.cards]
+        cards: list[int] | tuple[int, ...] | None = r.ruleset.tables.numbers(item.cards)
     except KeyError:
         cards = r.cards(item.cards, item.line)
     if cards is None:

@@ -230,9 +230,14 @@ class Verdict:
 #
 # Joining costs about a hundred instructions a piece (issue 21): what repeats from deal to deal
 # is remembered as one piece with the fixed text around it (a verdict's first members, a score
-# line, a bonus, a few trick winners in a row, a deal's file and tags), a member's key rides
-# with the piece before it, and written scores equal to the computed ones reuse their piece.
-# ``tests/test_verify_json_pieces.py`` checks the near misses of each.
+# line's label, value and short detail, a bonus, a few trick winners in a row, a deal's file
+# and tags), a member's key rides with the piece before it, and written scores equal to the
+# computed ones reuse their piece. What rarely repeats is not remembered: a cache of it misses,
+# and its entries, cold in memory and kept alive for the collector to scan, cost more time
+# than the instructions they save (whole score lines, remembered before: two and a half times
+# the collections and a quarter more time than the library's, for 9 % more instructions).
+# ``tests/test_verify_json_pieces.py`` and ``tests/test_verify_json_lines.py`` check the near
+# misses of each.
 
 Other = Callable[[Any, str], str]
 """A general writer: ``value`` as ``json.dumps(value, indent=1, ensure_ascii=False)`` writes
@@ -349,10 +354,8 @@ class _Text:
         """A game kontra → its member with the key of ``trick_winners`` after it."""
         self.values: dict[int, bytes] = {}
         """A score line's value → it written with the key of the detail after it."""
-        self.lines: dict[tuple[str, int, str], tuple[bytes, bytes]] = {}
-        """A score line's label, value and detail → it as the first and a later element,
-        each one piece (most lines repeat from deal to deal; emptied when full, as lines that
-        do not repeat fill it)."""
+        self.details: dict[str, bytes] = {}
+        """A score line's short detail → it with the end of the line, as one piece."""
         self.heads: dict[tuple[object, ...], bytes] = {}
         """A verdict's status, contract, declarer, partner and won (no problems) → its
         members up to ``won``, as one piece."""
@@ -452,14 +455,16 @@ def _entries(
 def _same_table(table: object, plain: dict[str, int]) -> bool:
     """True when ``table`` holds what ``plain`` (strings to whole numbers, written by
     :func:`_table`) does, in the same order and of the same exact types: it is then written
-    the same (the written scores of most deals are the computed ones)."""
-    if type(table) is not dict or table != plain:
+    the same (the written scores of most deals are the computed ones). One pass over both,
+    side by side (no dict comparison, no lists of keys: issue 21)."""
+    if type(table) is not dict or len(cast(dict[object, object], table)) != len(plain):
         return False
     other = cast(dict[object, object], table)
-    for key, value in other.items():
-        if type(key) is not str or type(value) is not int:
+    # the lengths are equal; zip's strict= would keep mypyc from compiling the loop
+    for (key, value), (mine, number) in zip(other.items(), plain.items()):  # noqa: B905
+        if type(key) is not str or type(value) is not int or key != mine or value != number:
             return False
-    return list(other) == list(plain)
+    return True
 
 
 def _nonempty_tuple(parts: list[bytes], t: _Text, items: object, other: Other) -> bool:
@@ -475,8 +480,9 @@ def _nonempty_tuple(parts: list[bytes], t: _Text, items: object, other: Other) -
 
 
 def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
-    """The score breakdown (a tuple of :class:`ScoreLine`, each line one piece) with its key,
-    and the key of ``bonuses`` after it."""
+    """The score breakdown (a tuple of :class:`ScoreLine`) with its key, and the key of
+    ``bonuses`` after it. A line is three remembered pieces (:func:`_line`), not one: a
+    whole line rarely repeats where its label, value and short detail each do."""
     if type(lines) is not tuple:
         parts.append(t.breakdown)
         parts.append(other(lines, t.i).encode())
@@ -492,11 +498,7 @@ def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
             value: object = line.value
             detail: object = line.detail
             if type(label) is str and type(value) is int and type(detail) is str:
-                key = (label, value, detail)
-                known = t.lines.get(key)
-                if known is None:
-                    known = _line(t, key)
-                parts.append(known[0] if first else known[1])
+                _line(parts, t, label, value, detail, first)
                 first = False
                 continue
         parts.append(t.lines_open if first else t.element)
@@ -505,17 +507,29 @@ def _lines(parts: list[bytes], t: _Text, lines: object, other: Other) -> None:
     parts.append(t.lines_end)
 
 
-def _line(t: _Text, key: tuple[str, int, str]) -> tuple[bytes, bytes]:
-    """A score line (its label, value and detail) as the first and a later element,
-    remembered (raises :exc:`UnicodeEncodeError` for a lone surrogate)."""
-    label, value, detail = key
+def _line(parts: list[bytes], t: _Text, label: str, value: int, detail: str, first: bool) -> None:
+    """A score line as the first or a later element: how it starts with its label and the
+    key of its value, its value with the key of its detail, and its detail with the end of the
+    element, each remembered (a detail only when short: a long one is a deal's own working,
+    met once; remembering it cost a cache of cold entries, issue 21). Raises
+    :exc:`UnicodeEncodeError` for a lone surrogate."""
     heads = _pair(t.labels, label, t.first_line, t.next_line, t.value)
-    rest = _value_detail(t, value) + (_ESCAPE(detail) + t.detail_end).encode()
-    known = (heads[0] + rest, heads[1] + rest)
-    if len(t.lines) >= _REMEMBERED:
-        t.lines.clear()
-    t.lines[key] = known
-    return known
+    parts.append(heads[0] if first else heads[1])
+    parts.append(_value_detail(t, value))
+    if len(detail) > _SHORT:
+        parts.append((_ESCAPE(detail) + t.detail_end).encode())
+        return
+    known = t.details.get(detail)
+    if known is None:
+        known = (_ESCAPE(detail) + t.detail_end).encode()
+        if len(t.details) < _REMEMBERED:
+            t.details[detail] = known
+    parts.append(known)
+
+
+_SHORT: Final = 16
+"""The longest detail :func:`_line` remembers: ``""``, ``"−31"``, ``"held by E"``,
+``"silent, made"``: the few hundred that make half of all lines."""
 
 
 def _value_detail(t: _Text, value: int) -> bytes:
@@ -790,8 +804,13 @@ def deal_json(record: Record, verdict: Verdict, head: bytes, other: Other) -> by
     ``line``, ``match`` and ``deal`` (None each when unknown) as its last members, those of
     the file and the deal each one piece (remembered). Raises :exc:`UnicodeEncodeError` as
     :func:`verdict_json` does."""
-    t = _text(ITEM)
     parts: list[bytes] = [head]
+    _deal(parts, _text(ITEM), record, verdict, other)
+    return b"".join(parts)
+
+
+def _deal(parts: list[bytes], t: _Text, record: Record, verdict: Verdict, other: Other) -> None:
+    """The pieces of :func:`deal_json` after its ``head``, added to ``parts``."""
     _verdict(parts, t, verdict, other)
     src = record.source
     if src is None:
@@ -803,7 +822,6 @@ def deal_json(record: Record, verdict: Verdict, head: bytes, other: Other) -> by
         _put(parts, src.line, t.i, other)
     _tag(parts, t, t.matches, t.match_key, record.get("Match"), b"")
     _tag(parts, t, t.deals, t.deal_key, record.get("Deal"), t.end)
-    return b"".join(parts)
 
 
 def _tag(
@@ -822,6 +840,12 @@ def _tag(
         parts.append(_pair(cache, value, key, b"", end)[0])
 
 
+_BATCH: Final = 8
+"""How many deals :meth:`JsonArray.add_deals` writes at once to a buffered output: about 10 KB,
+what the output's own buffer (8 KB) held before it wrote them anyway; a join and a write a
+batch, not a deal (issue 21)."""
+
+
 class JsonArray:
     """The array of ``verify --json``, written as it grows: ``[``, each element as it comes,
     then ``]``: the bytes ``json.dump(elements, out, indent=1, ensure_ascii=False)`` writes,
@@ -838,6 +862,10 @@ class JsonArray:
         self.binary: IO[bytes] | None = None
         self.flush = False
         self.errors = "strict"
+        self.batch = 1
+        """How many deals :meth:`add_deals` writes at once: :data:`_BATCH` to a buffered
+        output, one to a line-buffered (a terminal) or unbuffered one (``python -u``), which
+        shows each deal as soon as it is verified."""
         if isinstance(out, io.TextIOWrapper) and os.linesep == "\n":
             try:
                 utf8 = codecs.lookup(out.encoding).name == "utf-8"
@@ -848,6 +876,8 @@ class JsonArray:
                 self.binary = out.buffer
                 self.flush = out.line_buffering
                 self.errors = out.errors or "strict"
+                if not (out.line_buffering or out.write_through):
+                    self.batch = _BATCH
 
     def add(self, element: bytes | str) -> None:
         """One element (written for one level of indent: :data:`ITEM`)."""
@@ -872,23 +902,48 @@ class JsonArray:
         other: Other,
         slow: Callable[[Record, Verdict], bytes | str],
     ) -> None:
-        """Count each deal's status in ``counts`` and add its element (:func:`deal_json`, its
-        separator in the same piece); one that UTF-8 cannot write (a lone surrogate) as
-        ``slow(record, verdict)`` makes it."""
-        for record, verdict in pairs:
-            counts[verdict.status] += 1
-            binary = self.binary
-            if binary is None:
+        """Count each deal's status in ``counts`` and add its element (:func:`deal_json`);
+        one that UTF-8 cannot write (a lone surrogate) as ``slow(record, verdict)`` makes it.
+        The elements go out :attr:`batch` deals at a time, one join and one write for them
+        all; what is held goes out also when ``pairs`` stops early (an interrupt, an input
+        that fails)."""
+        binary = self.binary
+        if binary is None:
+            for record, verdict in pairs:
+                counts[verdict.status] += 1
                 self.add(slow(record, verdict))
-                continue
-            head = b",\n " if self.size else b"[\n "
-            try:
-                element = deal_json(record, verdict, head, other)
-            except UnicodeEncodeError:
-                self.add(slow(record, verdict))
-                continue
-            self.size += 1
-            binary.write(element)
+            return
+        t = _text(ITEM)
+        parts: list[bytes] = []
+        held = 0
+        try:
+            for record, verdict in pairs:
+                counts[verdict.status] += 1
+                start = len(parts)
+                parts.append(b",\n " if self.size else b"[\n ")
+                try:
+                    _deal(parts, t, record, verdict, other)
+                except UnicodeEncodeError:
+                    del parts[start:]
+                    self._write(binary, parts)  # the elements before it first
+                    held = 0
+                    self.add(slow(record, verdict))
+                    continue
+                self.size += 1
+                held += 1
+                if held >= self.batch:
+                    self._write(binary, parts)
+                    held = 0
+        finally:
+            self._write(binary, parts)
+
+    def _write(self, binary: IO[bytes], parts: list[bytes]) -> None:
+        """The pieces held, joined, as one write (flushed when the output is line-buffered);
+        none are held after it."""
+        if parts:
+            data = b"".join(parts)
+            parts.clear()
+            binary.write(data)
             if self.flush:
                 binary.flush()
 

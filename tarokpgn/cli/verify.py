@@ -165,24 +165,32 @@ def json_element(record: Record, verdict: Verdict, renons: bool = False) -> byte
     value: in UTF-8, or as text when it holds a lone surrogate (a file name that is not
     UTF-8), which only the output knows how to write. ``tests/test_cli_verify_json.py`` holds
     the two equal."""
+    findings: tuple[tuple[str, object], ...] = ()
+    try:
+        if not renons:
+            return deal_json(record, verdict, b"", indented)
+        from tarokpgn.cli.renons import audit_json
+
+        findings = (("renons", audit_json(record, verdict)),)
+        return verdict_json(verdict, _ITEM, deal_members(record) + findings, indented)
+    except UnicodeEncodeError:
+        extra = deal_members(record) + findings
+        more = [f"{indented(key)}: {indented(value, _MEMBER)}" for key, value in extra]
+        return dataclass_json(verdict, _ITEM, more)
+
+
+def deal_members(record: Record) -> tuple[tuple[str, object], ...]:
+    """The members :func:`json_element` adds to a verdict: the deal's ``file``, ``index``,
+    ``line``, ``match`` and ``deal`` (None each when unknown); made only where
+    :func:`~tarokpgn.verdict.deal_json` does not write them itself."""
     src = record.source
-    extra: tuple[tuple[str, object], ...] = (
+    return (
         ("file", src.file if src else None),
         ("index", src.index if src else None),
         ("line", src.line if src else None),
         ("match", record.get("Match") or None),
         ("deal", record.get("Deal") or None),
     )
-    try:
-        if not renons:
-            return deal_json(record, verdict, b"", indented)
-        from tarokpgn.cli.renons import audit_json
-
-        extra += (("renons", audit_json(record, verdict)),)
-        return verdict_json(verdict, _ITEM, extra, indented)
-    except UnicodeEncodeError:
-        more = [f"{indented(key)}: {indented(value, _MEMBER)}" for key, value in extra]
-        return dataclass_json(verdict, _ITEM, more)
 
 
 def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:

@@ -481,15 +481,26 @@ def _call(w: list[str], ctx: _Context) -> _Make:
 
 
 def _exchange(w: list[str], ctx: _Context) -> _Make:
-    if len(w) < 4 or w[2] != "take" or "discard" not in w:
+    if len(w) < 4 or w[2] != "take":
         raise _Unsure(w)
-    d = w.index("discard")
-    s = w.index("show") if "show" in w else len(w)
-    if s < d or s == len(w) - 1:
+    d, s = _keyword_at(w, "discard"), _keyword_at(w, "show")
+    if d < 0 or 0 <= s < d or s == len(w) - 1:
         raise _Unsure(w)
+    if s < 0:
+        s = len(w)
     show = _cards(w[s + 1 :], ctx)
     seat, take, discard = _seat(w[1], ctx), _cards(w[3:d], ctx), _cards(w[d + 1 : s], ctx)
     return lambda line: Exchange(seat, take, discard, show, line)
+
+
+def _keyword_at(w: list[str], word: str) -> int:
+    """``w.index(word)`` after an exchange's ``exchange SEAT take`` (-1: not there): compiled,
+    a string compare per word, where ``in`` and ``index`` compare through the generic
+    protocol (a seat label is never a keyword, so the first three words need no look)."""
+    for n in range(3, len(w)):
+        if w[n] == word:
+            return n
+    return -1
 
 
 def _announce(w: list[str], ctx: _Context) -> _Make:

@@ -20,9 +20,12 @@ wins (the Bolognese Moors). Everything here is variant-neutral; the rulesets bui
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from types import FunctionType
+from typing import Final, cast
+
+from mypy_extensions import i64
 
 from tarokpgn.cards import SUITS, TRUMP, Deck
 
@@ -60,6 +63,12 @@ class CardTables:
     """``1 << card``: the card as a one-card bit set."""
     suit_mask: tuple[int, ...] = field(repr=False)
     """Suit code → bit set of the deck's cards of that suit (six entries, see :attr:`suit`)."""
+    by_identity: tuple[object, ...] = field(default=(), repr=False, compare=False)
+    """The token objects of :attr:`tokens`, each in slot ``(id(token) >> 4) % len(...)``
+    (None in the other slots), for :meth:`numbers`; empty when interpreted (a dict look-up is
+    cheaper there) or when no table small enough separates the tokens."""
+    slot_number: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    """The card number of the token in each slot of :attr:`by_identity`."""
 
     @staticmethod
     def of(deck: Deck) -> CardTables:
@@ -76,6 +85,7 @@ class CardTables:
         masks = [0] * (NO_SUIT + 1)
         for c, s in enumerate(suit):
             masks[s] |= 1 << c
+        by_identity, slot_number = _identity_table(deck.tokens) if _native() else ((), ())
         return CardTables(
             deck=deck,
             tokens=deck.tokens,
@@ -85,6 +95,8 @@ class CardTables:
             points=tuple(deck.points[t] for t in deck.tokens),
             bit=tuple(1 << c for c in range(len(deck.tokens))),
             suit_mask=tuple(masks),
+            by_identity=by_identity,
+            slot_number=slot_number,
         )
 
     def card(self, token: str) -> int:
@@ -93,6 +105,29 @@ class CardTables:
 
     def cards(self, tokens: Iterable[str]) -> list[int]:
         return [self.index[t] for t in tokens]
+
+    def numbers(self, tokens: tuple[str, ...]) -> list[int]:
+        """``[index[token] for token in tokens]`` (KeyError for a token not of the deck), each
+        found first by the identity of its object (:attr:`by_identity`): the readers give the
+        deck's own token objects, and compiled, that costs two thirds of a dict look-up (the
+        replay reads every card of a deal twice). Any other string is looked up in
+        :attr:`index`."""
+        if not self.by_identity:
+            index = self.index
+            return [index[token] for token in tokens]
+        # the numbers as the table's objects, compiled: not unboxed and boxed again
+        return cast(list[int], [self._number(token) for token in tokens])
+
+    def _number(self, token: str) -> object:
+        """The card number of ``token`` (:meth:`numbers`), as an object."""
+        slots = self.by_identity
+        size: i64 = len(slots)
+        slot: i64 = (i64(id(token)) >> 4) % size
+        if slots[slot] is token:
+            numbers: tuple[object, ...] = self.slot_number
+            return numbers[slot]
+        known: Mapping[str, object] = self.index
+        return known[token]
 
     def names(self, cards: Iterable[int]) -> list[str]:
         """Tokens of ``cards`` in canonical hand order."""
@@ -112,6 +147,32 @@ class CardTables:
 
 
 _TABLES: dict[str, CardTables] = {}
+
+_IDENTITY_LIMIT: Final = 1 << 16
+"""Slots an identity table may have at most (:func:`_identity_table`)."""
+
+
+def _identity_table(tokens: tuple[str, ...]) -> tuple[tuple[object, ...], tuple[int, ...]]:
+    """:attr:`CardTables.by_identity` and :attr:`CardTables.slot_number` for ``tokens``: the
+    fewest slots in which every token object's ``id(token) >> 4`` (objects are 16-byte
+    aligned) modulo the number of slots differs; empty when none up to the limit does. The
+    table holds the token objects, so their ids stay theirs."""
+    keys = [id(token) >> 4 for token in tokens]
+    size = len(keys)
+    while size and len({key % size for key in keys}) < len(keys):
+        size += 1
+        if size > _IDENTITY_LIMIT:
+            return (), ()
+    slots: list[object] = [None] * size
+    numbers = [0] * size
+    for card, (key, token) in enumerate(zip(keys, tokens, strict=True)):
+        slots[key % size], numbers[key % size] = token, card
+    return tuple(slots), tuple(numbers)
+
+
+def _native() -> bool:
+    """Whether this module runs compiled: a compiled function is no Python function."""
+    return not isinstance(_native, FunctionType)
 
 
 @dataclass(frozen=True, slots=True)

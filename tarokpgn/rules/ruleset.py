@@ -291,12 +291,14 @@ class Ruleset(ABC, Generic[DealT]):
         *,
         number: int = 0,
         labels: Sequence[str] | None = None,
+        masks: Sequence[int] | None = None,
     ) -> DealT:
         """A fresh deal state of class :attr:`deal_state` (arguments as for
-        :class:`~tarokpgn.rules.state.DealState`)."""
+        :class:`~tarokpgn.rules.state.DealState`; ``masks`` go to that class only, not to a
+        subclass, whose constructor may not take them)."""
         cls = self.deal_state
         if cls is DealState:  # compiled, a native call: no method look-up, no keyword parsing
-            deal = DealState(self, hands, talon, number=number, labels=labels)
+            deal = DealState(self, hands, talon, number=number, labels=labels, masks=masks)
         else:
             deal = cls(self, hands, talon, number=number, labels=labels)
         return cast(DealT, deal)  # deal_state is DealT's class (a ClassVar cannot say so)

@@ -119,11 +119,13 @@ class DealState:
         *,
         number: int = 0,
         labels: Sequence[str] | None = None,
+        masks: Sequence[int] | None = None,
     ) -> None:
         """``hands[pos]``: the dealt cards of position ``pos`` (None: unknown); ``talon`` in
         dealt order (None: unknown); ``number``: 1-based number of the deal in its match (0:
         unknown), used by rules such as the compulsory first klop; ``labels``: seat names for
-        messages, in order of play."""
+        messages, in order of play; ``masks[pos]``: the cards of ``hands[pos]`` as a bit set,
+        when the caller has made them already (the replay does, checking the deal)."""
         n = ruleset.players
         self.ruleset = ruleset
         self.tables: CardTables = ruleset.tables
@@ -151,7 +153,7 @@ class DealState:
         bit set; :attr:`owner` is the same as a dict, changed with :meth:`set_owner`."""
         self.owned = 0
         """Every card of :attr:`owner_bits` (the cards whose holder is known), as a bit set."""
-        self._deal_hands(hands if hands else [None] * n)
+        self._deal_hands(hands if hands else [None] * n, masks)
         self._voids: list[set[int]] | None = None
         self.bids: list[tuple[int, str]] = []
         self.contract: Contract | None = None
@@ -189,10 +191,13 @@ class DealState:
         self.phase = Phase.AUCTION
         self._after_auction_if_done()
 
-    def _deal_hands(self, hands: Sequence[Sequence[int] | None]) -> None:
+    def _deal_hands(
+        self, hands: Sequence[Sequence[int] | None], masks: Sequence[int] | None
+    ) -> None:
         """Fill :attr:`owner_bits` and the bit sets (the same as :meth:`sync_bits` would)
-        from the dealt ``hands``; :attr:`dealt` and :attr:`hands` are made from them on first
-        use. A card dealt twice belongs to the later hand."""
+        from the dealt ``hands`` (and their bit sets ``masks``, when given); :attr:`dealt` and
+        :attr:`hands` are made from them on first use. A card dealt twice belongs to the
+        later hand."""
         bit = self.tables.bit
         given, bits, dealt = self._given, self.hand_bits, self.dealt_bits
         owners = self.owner_bits
@@ -205,9 +210,12 @@ class DealState:
                 continue
             cards = tuple(h)
             given.append(cards)
-            m = 0
-            for c in cards:
-                m |= bit[c]
+            if masks is not None:
+                m = masks[p]
+            else:
+                m = 0
+                for c in cards:
+                    m |= bit[c]
             bits.append(m)
             dealt.append(m)
             if seen & m:  # a card dealt twice: the later hand owns it

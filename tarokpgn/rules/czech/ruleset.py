@@ -112,12 +112,13 @@ class CzechRuleset(Ruleset[CzechDeal]):
         *,
         number: int = 0,
         labels: Sequence[str] | None = None,
+        masks: Sequence[int] | None = None,
     ) -> CzechDeal:
         """:meth:`Ruleset.new_deal`, a :class:`CzechDeal` made by a direct call (compiled, a
         native one: no method look-up, no keyword parsing)."""
         if self.deal_state is not CzechDeal:  # a subclass names another class
-            return super().new_deal(hands, talon, number=number, labels=labels)
-        return CzechDeal(self, hands, talon, number=number, labels=labels)
+            return super().new_deal(hands, talon, number=number, labels=labels, masks=masks)
+        return CzechDeal(self, hands, talon, number=number, labels=labels, masks=masks)
 
     # --- auction and call -------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ class CzechDeal(DealState):
         *,
         number: int = 0,
         labels: Sequence[str] | None = None,
+        masks: Sequence[int] | None = None,
     ) -> None:
         self.opts: CzechOptions = ruleset.czech
         self.discards: dict[int, tuple[int, ...]] = {}
@@ -56,7 +57,7 @@ class CzechDeal(DealState):
         self._game: Contract | None = None
         self._game_for: tuple[object, int] = (None, 0)
         """The (contract, preferanc level) :attr:`_game` was worked out for (:attr:`game`)."""
-        super().__init__(ruleset, hands, talon, number=number, labels=labels)
+        super().__init__(ruleset, hands, talon, number=number, labels=labels, masks=masks)
 
     # --- facts ------------------------------------------------------------------------------
 
