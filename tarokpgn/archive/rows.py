@@ -26,6 +26,7 @@ hash) gets a second ``occurrence_rows`` row only; a deal that fails half-way lea
 from __future__ import annotations
 
 import array
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
@@ -293,7 +294,8 @@ class _Nested:
         self.codes = bytearray()
         self.inner = [0]
         self.outer = [0]
-        """Offsets, as lists (an ``array.array`` takes a method call per value)."""
+        """Offsets, as lists (an ``array.array`` takes a method call per value; packed at the
+        end: :func:`_offsets`)."""
 
     def add(self, codes: bytes, sizes: list[int]) -> None:
         """Add a deal's lists: their codes, joined, and each list's length."""
@@ -319,8 +321,11 @@ class _Nested:
 
 
 def _offsets(values: list[int]) -> pa.Array:
-    data = array.array("i", values)
-    return pa.Array.from_buffers(_I32, len(data), [None, pa.py_buffer(data)])
+    """Offsets (or indices) as an Arrow ``int32`` array: packed by :mod:`struct` in one C loop
+    at ~90 instructions a value (``array.array`` parses each value at ~280, ``pa.array``
+    converts it at ~340; callgrind)."""
+    data = struct.pack(f"{len(values)}i", *values)
+    return pa.Array.from_buffers(_I32, len(values), [None, pa.py_buffer(data)])
 
 
 class _Repeated:
@@ -354,7 +359,7 @@ class _Repeated:
             data = bytes(picks)
             indices = pa.Array.from_buffers(_U8, len(data), [None, pa.py_buffer(data)])
         else:
-            indices = _ints(picks, _I32)
+            indices = _offsets(picks)
         return pa.array(list(self.index), kind).take(indices)
 
 

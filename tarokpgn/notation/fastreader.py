@@ -173,7 +173,7 @@ Lark reader decides on any other."""
 
 def _tag(line: str) -> tuple[str, str]:
     """``[Name "value"]`` → ``(name, value)``."""
-    if line[:1] != "[" or line[-2:] != '"]':
+    if not line.startswith("[") or not line.endswith('"]'):  # compiled: no slices made
         raise _Unsure(line)
     name, sep, value = line[1:-2].partition(' "')
     if "\\" in value or '"' in value:
@@ -182,11 +182,24 @@ def _tag(line: str) -> tuple[str, str]:
         value = unescape(line[len(name) + 2 : -1])
     if not sep or not name or not value or not _tag_name_ok(name):
         raise _Unsure(name)
-    if not value.isprintable():
+    if not _printable(value):
         raise _Unsure(value)
     if name in _NUMBER_TAGS and not deal_number_ok(value):
         raise _Unsure(value)  # the Lark reader gives the error (E110)
     return name, value
+
+
+def _printable(value: str) -> bool:
+    """``value.isprintable()``, ASCII read character by character: compiled, that is native,
+    where the method is a generic call costing as much as reading a hundred characters (the
+    ``Result`` and ``Totals`` of every deal come here). Other characters ask the method."""
+    for i in range(len(value)):
+        code = ord(value[i])
+        if code < 32:
+            return False
+        if code > 126:
+            return value.isprintable()
+    return True
 
 
 _NAMES_OK: set[str] = set()
@@ -382,33 +395,37 @@ _LONGEST_KEY: Final = 2_097_152
 """128 ** 3: keys from here on are of four characters: a fifth makes the word no card."""
 
 
-def _scan(text: str, pos: i64, end: i64, ctx: _Context, out: list[str]) -> bool:
-    """Append to ``out`` the cards of ``text[pos:end]``, words between single spaces, read
-    character by character and found in :attr:`_Context.tokens`. False at the first word that
-    is no canonical card token of the pack (as :func:`_cards` is unsure), an empty one
-    included, and so for an empty range too (``out`` is then left part filled)."""
+def _scan(text: str, pos: i64, end: i64, ctx: _Context, out: list[str]) -> i64:
+    """Append to ``out`` the cards of ``text[pos:end]`` up to the first line feed, words
+    between single spaces, read character by character and found in :attr:`_Context.tokens`;
+    the position of that line feed (``end`` when there is none). -1 at the first word that is
+    no canonical card token of the pack (as :func:`_cards` is unsure), an empty one included,
+    and so for an empty range too (``out`` is then left part filled). Stopping at the line
+    feed spares :func:`_run` a search for it."""
     codes, tokens = ctx.codes, ctx.tokens
     size: i64 = len(tokens)  # native integers, compiled: no tagging or overflow checks
     key: i64 = 0
     slot: i64 = 0
     while pos < end:
         code: i64 = ord(text[pos])
+        if code == 10:
+            break
         pos += 1
         if code == 32:
             slot = key % size
             if not key or codes[slot] != key:
-                return False
+                return -1
             out.append(tokens[slot])
             key = 0
         elif 32 < code < 127 and key < _LONGEST_KEY:
             key = key * 128 + code
         else:
-            return False
+            return -1
     slot = key % size
     if not key or codes[slot] != key:
-        return False
+        return -1
     out.append(tokens[slot])
-    return True
+    return pos
 
 
 def _cards(words: list[str], ctx: _Context) -> tuple[str, ...]:
@@ -615,8 +632,8 @@ _MEMO_KINDS: Final = frozenset(
 """Elements whose lines repeat across deals: their readers' results are kept by line text."""
 _MEMO_FIRST: Final = frozenset(kind[0] for kind in _MEMO_KINDS)
 """The first letters of :data:`_MEMO_KINDS`: a line starting otherwise is not in the memo."""
-_PREFIXES: Final = [f"{n}. " for n in range(1, 100)]
-"""``["1. ", "2. ", …]``: how the lines of tricks 1, 2, … start."""
+_LAST_RUN_TRICK: Final = 99
+"""The highest trick number :func:`_run` reads (a longer run is read line by line)."""
 
 
 # --- one record -------------------------------------------------------------------------------
@@ -673,24 +690,24 @@ def _run(text: str, pos: int, stop: int, line: int, ctx: _Context, items: list[I
     starts at ``pos``, on file line ``line``) when they are tricks ``1.``, ``2.`` … in turn,
     each of a card per player; else False, with ``items`` as it was. What :func:`_tricks`
     does, character by character (:func:`_scan`)."""
-    width, seats, numbers = ctx.players, ctx.seats, _PREFIXES
+    width, seats = ctx.players, ctx.seats
     leaders: list[str] = []
     cards: list[str] = []
     while True:
-        number = len(leaders)
-        if number >= len(numbers) or not _at(text, pos, stop, numbers[number]):
+        number = len(leaders) + 1
+        if number > _LAST_RUN_TRICK:
             return False
-        pos += len(numbers[number])
+        pos = _number_at(text, pos, stop, number)
+        if pos < 0:
+            return False
         space = text.find(" ", pos, stop)
         if space < 0:
             return False
         leader = text[pos:space]
         if leader not in seats:
             return False
-        nl = text.find("\n", space, stop)
-        if nl < 0:
-            nl = stop
-        if not _scan(text, space + 1, nl, ctx, cards) or len(cards) != (number + 1) * width:
+        nl = _scan(text, space + 1, stop, ctx, cards)  # the line's cards, up to its end
+        if nl < 0 or len(cards) != number * width:
             return False
         leaders.append(leader)
         if nl >= stop:
@@ -707,15 +724,17 @@ def _run(text: str, pos: int, stop: int, line: int, ctx: _Context, items: list[I
     return True
 
 
-def _at(text: str, pos: int, stop: int, word: str) -> bool:
-    """Whether ``text[pos:stop]`` starts with ``word`` (compiled, no slice is made)."""
-    size = len(word)
-    if pos + size > stop:
-        return False
-    n = 0
-    while n < size and ord(text[pos + n]) == ord(word[n]):
-        n += 1
-    return n == size
+def _number_at(text: str, pos: int, stop: int, number: int) -> int:
+    """The position just past ``f"{number}. "`` (``number`` from 1 to 99) when
+    ``text[pos:stop]`` starts with it, else -1: the characters compared with the digits
+    natively, compiled (no string made or indexed)."""
+    if number >= 10:
+        if pos >= stop or ord(text[pos]) != 48 + number // 10:
+            return -1
+        pos += 1
+    if pos + 3 > stop or ord(text[pos]) != 48 + number % 10:
+        return -1
+    return pos + 3 if ord(text[pos + 1]) == 46 and ord(text[pos + 2]) == 32 else -1
 
 
 def _tricks(
@@ -811,12 +830,12 @@ def _read_inline(text: str, line: int, ctx: _Context, items: list[Item]) -> bool
         seat = text[5:] if space < 0 else text[5:space]
         if seat not in ctx.seats:
             return False
-        if space >= 0 and not _scan(text, space + 1, len(text), ctx, cards):
+        if space >= 0 and _scan(text, space + 1, len(text), ctx, cards) < 0:
             raise _Unsure(text)
         items.append(Hand(seat, tuple(cards), line))
         return True
     if text.startswith("talon "):
-        if not _scan(text, 6, len(text), ctx, cards):
+        if _scan(text, 6, len(text), ctx, cards) < 0:
             raise _Unsure(text)
         items.append(Talon(tuple(cards), line))
         return True
@@ -947,10 +966,12 @@ def _fast(raw: bytes, file: str, offset: int, line: int, index: int) -> Record |
 
 def _records(
     data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
-) -> Generator[Result, None, int]:
+) -> Generator[Result, None, tuple[int, int]]:
     """The records of ``data`` (which starts at ``offset``, ``line`` of ``file``, and whose
     first record gets number ``index``); each takes the next number, and the number after the
-    last is returned. Cuts ``data`` as :func:`split_records` does."""
+    last is returned, with the line after the data (counted record by record: the caller
+    need not count the data's line feeds again). Cuts ``data`` as :func:`split_records`
+    does."""
     pos, size = 0, len(data)
     count, find, sha256 = data.count, data.find, hashlib.sha256
     while pos < size:
@@ -988,7 +1009,7 @@ def _records(
         else:
             pos = _skip_blank_lines(data, stop)
             line += count(b"\n", stop, pos)
-    return index
+    return index, line
 
 
 def iter_export(
@@ -1019,10 +1040,10 @@ def read_export(
 
 
 _T = TypeVar("_T")
-_Scan = Callable[[bytes, str, Fallback, int, int, int], Generator[_T, None, int]]
+_Scan = Callable[[bytes, str, Fallback, int, int, int], Generator[_T, None, tuple[int, int]]]
 """Reads the records of a part of a file, as :func:`_records` does: gets the part's bytes, the
 file name, the fallback, and the byte offset, line and record number the part starts at; yields
-what it reads and returns the number the next record gets."""
+what it reads and returns the number the next record gets and the line after the part."""
 
 
 def _read(
@@ -1081,11 +1102,10 @@ class _Blocks:
             skip = _skip_whole_blank_lines(data)
             self.offset, self.line = self.offset + skip, self.line + data.count(b"\n", 0, skip)
             data = data[skip:]
-        self.index = yield from scan(
+        self.index, self.line = yield from scan(
             data, self.file, self.fallback, self.offset, self.line, self.index
         )
         self.offset += len(data)
-        self.line += data.count(b"\n")
 
 
 def _skip_whole_blank_lines(data: bytes) -> int:
@@ -1191,10 +1211,10 @@ def scan_headers(
 
 def _headers(
     data: bytes, file: str, fallback: Fallback, offset: int, line: int, index: int
-) -> Generator[Header, None, int]:
+) -> Generator[Header, None, tuple[int, int]]:
     """The header of every record of ``data`` (which starts at ``offset``, ``line`` of
     ``file``, and whose first record gets number ``index``); each record takes the next
-    number, and the number after the last is returned."""
+    number, and the number after the last is returned, with the line after the data."""
     for start, stop, first in split_records(data, line):
         raw = data[start:stop]
         tags = _scan_tags(raw)
@@ -1208,4 +1228,4 @@ def _headers(
                 src = result.source
                 length = offset + stop - src.offset
                 yield Header(result.tags, src.offset, length, src.line, src.index)
-    return index
+    return index, line + data.count(b"\n")

@@ -693,7 +693,7 @@ class DealState:
         n, tricks = self.players, self.tricks
         cur = tricks[-1] if tricks and tricks[-1].winner is None else None  # self.current
         # a new trick, or one a wrong leader opened (the replay's begin_trick), still empty
-        regular = self.to_play == leader if cur is None else not cur.cards and cur.leader == leader
+        regular = self._leads(leader) if cur is None else not cur.cards and cur.leader == leader
         if not regular or len(cards) > n:
             every: list[Fault] = []
             for i, card in enumerate(cards):
@@ -768,6 +768,15 @@ class DealState:
                 fixed = any(c != excuse for c in trick)
             pos = pos + 1 if pos + 1 < n else 0
         return found if found is not None else ()
+
+    def _leads(self, pos: int) -> bool:
+        """Whether ``pos`` is :attr:`to_play` between tricks: the last trick's winner, read
+        here without the property's generic compare of an optional winner (once a trick)."""
+        tricks = self.tricks
+        if not tricks:
+            return self.to_play == pos
+        winner = tricks[-1].winner
+        return winner is not None and winner == pos
 
     def _called_to_watch(self) -> int:
         """The called card while its play would show the partner (:meth:`play`), else

@@ -177,8 +177,10 @@ def _hlaska_bonuses(
     """Revealing hlášky (``facts.hlasky``, by position ``hlasky``) as bonuses of their
     holder's side (CZ-6.6, 6.7)."""
     out = []
-    for (pos, name), (seat, _) in zip(hlasky, facts.hlasky, strict=True):
-        mine = seat in facts.declarer_side
+    seats = facts.hlasky  # made from ``hlasky``, pair by pair: an index loop, not
+    # ``zip(strict=True)``, which compiled is a generic call costing a few thousand instructions
+    for i, (pos, name) in enumerate(hlasky):
+        mine = seats[i][0] in facts.declarer_side
         value = price(name, opts) if mine else -price(name, opts)
         declared = (pos, name) in deal.declared
         out.append(Bonus(name, DECLARER if mine else OPPONENTS, declared, True, value))
