@@ -19,7 +19,9 @@ interpreter's start and the imports are in both, the command's own (argument par
 modules, the output) only in its figure. Peak memory is the child's largest resident set
 (``ru_maxrss``). A command at the library's speed takes no more CPU than the library; the target
 is at least 90 % of its speed (``library seconds / command seconds >= 0.9``), each side the
-least of its runs (``bench/run.py --repeat``, 3 by default).
+least of its runs (``bench/run.py --repeat``, 3 by default). After it, the least and the
+largest share of single turns (the command, then the library): how far the comparison spreads
+on the machine at that time, often more than the margin to the target.
 
 ``python bench/cli_modes.py CORPUS`` prints the table alone.
 """
@@ -53,11 +55,20 @@ print(deals, time.process_time() - started)
 """The library's side of a mode, run as ``python -c LIBRARY MODE CORPUS``: prints the deals
 and the CPU seconds of the work alone (imports left out)."""
 
-UNSET = ("PYTHONUNBUFFERED", "PYTHONPROFILEIMPORTTIME", "PYTHONMALLOC", "PYTHONDEVMODE")
+UNSET = (
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONPROFILEIMPORTTIME",
+    "PYTHONMALLOC",
+    "PYTHONDEVMODE",
+)
 """Environment variables the children run without: the commands are measured as a user runs
 them, with Python's usual buffered output (with ``PYTHONUNBUFFERED`` set every write is a
 system call: each deal's line or JSON element, about a fifth of the command's time on a busy
-machine) and without debugging aids."""
+machine), with the byte-code cache an installed package has (with ``PYTHONDONTWRITEBYTECODE``
+set and no cache written, every run compiles each pure-Python module it imports: 70 ms a run
+here, 30 ms more for a command than for the library, 17 ms with the cache) and without
+debugging aids."""
 
 MODES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("check", ("check", "-q"), "check"),
@@ -84,36 +95,48 @@ def _child(argv: list[str]) -> tuple[int, str, float, float]:
     return proc.returncode, out, cpu, usage.ru_maxrss / 1024
 
 
-def cli_modes(corpus: Path, repeat: int = 1) -> list[tuple[str, int, float, float, float]]:
-    """``(mode, deals, command CPU seconds, command peak MB, library CPU seconds)`` for each
-    of :data:`MODES` on ``corpus``, one process at a time. With ``repeat``, the command and the
-    library run that many times each, in turn, and the least CPU time of each is kept: the run
-    least disturbed by the machine's neighbours (on a shared VM the same work varies by 10 % and
-    more between runs a minute apart)."""
-    rows: list[tuple[str, int, float, float, float]] = []
+Row = tuple[str, int, float, float, float, tuple[float, ...]]
+"""A mode's figures: see :func:`cli_modes`."""
+
+
+def cli_modes(corpus: Path, repeat: int = 1) -> list[Row]:
+    """``(mode, deals, command CPU seconds, command peak MB, library CPU seconds, shares)`` for
+    each of :data:`MODES` on ``corpus``, one process at a time. With ``repeat``, the command and
+    the library run that many times each, in turn, and the least CPU time of each is kept: the
+    run least disturbed by the machine's neighbours (on a shared VM the same work varies by 10 %
+    and more between runs a minute apart). ``shares`` is each turn's library seconds over its
+    command seconds: how far the same comparison spreads from turn to turn."""
+    rows: list[Row] = []
     for name, args, work in MODES:
         cpu = lib_cpu = float("inf")
         peak, deals = 0.0, 0
+        shares: list[float] = []
         for _ in range(max(1, repeat)):
             code, _out, seconds, mb = _child([sys.executable, "-m", "tarokpgn", *args, str(corpus)])
             if code not in (0, 1):  # 1: some deal has a problem, still all read
                 raise RuntimeError(f"tarokpgn {' '.join(args)} {corpus} failed (exit {code})")
-            cpu, peak = min(cpu, seconds), max(peak, mb)
+            cpu, peak, command = min(cpu, seconds), max(peak, mb), seconds
             code, out, seconds, _mb = _child([sys.executable, "-c", LIBRARY, work, str(corpus)])
             if code != 0:
                 raise RuntimeError(f"the library's {work} on {corpus} failed (exit {code})")
             lib_cpu, deals = min(lib_cpu, seconds), int(out.split()[0])
-        rows.append((name, deals, cpu, peak, lib_cpu))
+            shares.append(seconds / command if command else 0.0)
+        rows.append((name, deals, cpu, peak, lib_cpu, tuple(shares)))
     return rows
+
+
+def spread(shares: tuple[float, ...]) -> str:
+    """``turns 84–97 %``: the least and the largest share of the turns."""
+    return f"turns {min(shares) * 100:.0f}–{max(shares) * 100:.0f} %"
 
 
 def main(argv: list[str]) -> int:
     corpus = Path(argv[0]) if argv else Path("examples/sample-archive/slovenian-4/2024-01.tpgn")
     print(f"{'mode':16} {'deals':>7} {'cmd s':>7} {'deals/s':>9} {'peak MB':>8} "
           f"{'lib s':>7} {'deals/s':>9} {'% of lib':>8}")  # fmt: skip
-    for name, deals, cpu, peak, lib in cli_modes(corpus, 3):
+    for name, deals, cpu, peak, lib, shares in cli_modes(corpus, 3):
         print(f"{name:16} {deals:7d} {cpu:7.2f} {deals / cpu:9,.0f} {peak:8.0f} "
-              f"{lib:7.2f} {deals / lib:9,.0f} {lib / cpu:8.0%}")  # fmt: skip
+              f"{lib:7.2f} {deals / lib:9,.0f} {lib / cpu:8.0%}  {spread(shares)}")  # fmt: skip
     return 0
 
 

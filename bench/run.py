@@ -360,15 +360,15 @@ CLI_SHARE = 0.9
 
 def cli_lines(path: Path, repeat: int) -> list[str]:
     """One line per command of :mod:`cli_modes`: its speed against the library's."""
-    from cli_modes import cli_modes
+    from cli_modes import cli_modes, spread
 
     out = []
-    for name, deals, cpu, peak, lib in cli_modes(path, repeat):
+    for name, deals, cpu, peak, lib, shares in cli_modes(path, repeat):
         share = lib / cpu if cpu else 0.0
         met = "met" if share >= CLI_SHARE else "NOT met"
         out.append(f"tarokpgn {name:<14}{deals:>9}{deals / cpu:>10,.0f} deals/s, library "
                    f"{deals / lib:>8,.0f}: {share:4.0%} of it, peak {peak:5.0f} MB  "
-                   f"≥ {CLI_SHARE:.0%} of the library: {met}")  # fmt: skip
+                   f"≥ {CLI_SHARE:.0%} of the library: {met} ({spread(shares)})")  # fmt: skip
     return out
 
 

@@ -26,8 +26,15 @@ DETAILS = [
     'a "quoted" \\ one',
     "tab\there\nnewline",
     "2 tricks, 10 cards: raw 23 − 2×3 − 1 = 16",
+    'a long "quoted" detail',
+    "a long one ending in \\",
+    "a long one with a\ttab and a\nnew line",
+    "a long one with \x00 (NUL)",
+    "a long one with \x1f (US), DEL \x7f (not escaped)",
+    "astral \U0001f600, U+2028 \u2028, U+0085 \x85 × −",
 ]
-"""Details short and long (either side of 16 characters), outside ASCII, and to escape."""
+"""Details short and long (either side of 16 characters), outside ASCII, and to escape (long
+ones too, each with one kind: a quote, a backslash, the first and the last control)."""
 
 
 def reference(verdict: Verdict) -> bytes:
