@@ -70,6 +70,12 @@ def near_misses() -> list[Verdict]:
         # seats in pieces of a few: a piece first, then later, a short one last
         Verdict(Status.OK, trick_winners=("N", "E", "S", "W", "N", "E")),
         Verdict(Status.OK, trick_winners=("W", "N", "E", "S", "N", "E", "S", "W", "N")),
+        # digits, an empty string, outside ASCII, one alone, a space, a dash, a control
+        Verdict(Status.OK, trick_winners=("1", "P2", "", "Š")),
+        Verdict(Status.OK, trick_winners=("N",)),
+        Verdict(Status.OK, trick_winners=("N", "E W")),
+        Verdict(Status.OK, trick_winners=("N", "E-1")),
+        Verdict(Status.OK, trick_winners=("N", "\x00")),
     ]
 
 
@@ -82,9 +88,20 @@ def test_near_misses_as_the_standard_encoder_writes_them() -> None:
             assert got == reference(verdict), verdict
 
 
+def with_deal(record: Record, value: str) -> Record:
+    """``record`` with its Deal tag set to ``value``."""
+    tags = tuple((k, value if k == "Deal" else v) for k, v in record.tags)
+    return dataclasses.replace(record, tags=tags)
+
+
+DEAL_TAGS = ("0012", "3a", "١٢", 'x"y', "")
+"""Deal tags other than a plain number: leading zeros, digits outside ASCII, a letter, a
+quote, none."""
+
+
 def records() -> list[Record]:
-    """Deals of two variants and files, one without a Match tag, one without a source and one
-    whose file name UTF-8 cannot write (a lone surrogate)."""
+    """Deals of two variants and files, one without a Match tag, one without a source, one
+    whose file name UTF-8 cannot write (a lone surrogate), and the :data:`DEAL_TAGS`."""
     deals = list(generate("slovenian-4", n=3, seed=5)) + list(generate("czech-4", n=2, seed=5))
     other = Source("other.tpgn", 0, 9, "", index=4)
     no_match = tuple((k, v) for k, v in deals[1].tags if k != "Match")
@@ -95,6 +112,7 @@ def records() -> list[Record]:
         dataclasses.replace(deals[1], tags=no_match),
         dataclasses.replace(deals[2], source=None),
         dataclasses.replace(deals[3], source=odd),
+        *(with_deal(deals[k % 2], value) for k, value in enumerate(DEAL_TAGS)),
     ]
 
 
