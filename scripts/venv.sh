@@ -16,6 +16,7 @@ import hashlib, pathlib, sys, tomllib
 config = tomllib.loads(pathlib.Path("pyproject.toml").read_text(encoding="utf-8"))
 hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
 files = {pathlib.Path("pyproject.toml"), pathlib.Path("hatch_build.py")}
+files.update(pathlib.Path("tarokpgn").rglob("*.c"))  # the module in C built with them
 for pattern in hook["include"]:
     path = pathlib.Path(pattern.strip("/"))
     files.update(path.rglob("*.py") if pattern.endswith("/") else [path])

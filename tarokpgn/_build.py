@@ -62,15 +62,21 @@ def stale_modules(package_dir: str) -> list[str]:
         with os.scandir(pending.pop()) as entries:
             for entry in entries:
                 if entry.name.endswith(suffix):
-                    source = entry.path[: -len(suffix)] + ".py"
-                    try:
-                        if os.stat(source).st_mtime > built:
-                            stale.append(source)
-                    except OSError:  # a compiled module whose source is gone
-                        continue
+                    stale += _newer(entry.path[: -len(suffix)], built)
                 elif "." not in entry.name and entry.is_dir(follow_symlinks=False):
                     pending.append(entry.path)
     return sorted(stale)
+
+
+def _newer(module: str, built: float) -> list[str]:
+    """The source of the compiled ``module`` (a path without suffix: its ``.py``, or its
+    ``.c`` for the module in C) when it is newer than ``built``."""
+    for source in (module + ".py", module + ".c"):
+        try:
+            return [source] if os.stat(source).st_mtime > built else []
+        except OSError:  # not this one, or a compiled module whose source is gone
+            continue
+    return []
 
 
 def warn_if_stale(package_dir: str) -> None:

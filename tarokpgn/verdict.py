@@ -11,7 +11,7 @@ import codecs
 import io
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from json.encoder import encode_basestring
 from typing import IO, Any, Final, cast
@@ -802,11 +802,51 @@ def deal_json(record: Record, verdict: Verdict, head: bytes, other: Other) -> by
     """``head`` and one deal's element of the array ``verify --json`` writes: ``verdict`` as
     :func:`verdict_json` writes it at :data:`ITEM`, with the deal's ``file``, ``index``,
     ``line``, ``match`` and ``deal`` (None each when unknown) as its last members, those of
-    the file and the deal each one piece (remembered). Raises :exc:`UnicodeEncodeError` as
-    :func:`verdict_json` does."""
+    the file and the deal each one piece (remembered); by :data:`C_ELEMENT` when it is there
+    and takes the deal. Raises :exc:`UnicodeEncodeError` as :func:`verdict_json` does."""
+    element = C_ELEMENT
+    if element is not None:
+        piece = _c_deal(element, record, verdict)
+        if piece is not None:
+            return head + piece
     parts: list[bytes] = [head]
     _deal(parts, _text(ITEM), record, verdict, other)
     return b"".join(parts)
+
+
+Element = Callable[[Verdict, object, object, object, object, object], bytes | None]
+"""``element(verdict, file, index, line, match, deal)``: a deal's element as :func:`_deal`
+writes it, or None to leave the deal to :func:`_deal`."""
+
+
+def _c_writer() -> Element | None:
+    """The element writer in C (``tarokpgn/_verdict_json.c``, built next to the mypyc build
+    when a C compiler is there: issue 21), set up with the classes it writes; None when it
+    was not built."""
+    try:
+        from tarokpgn import _verdict_json
+    except ImportError:
+        return None
+    classes = (Verdict, Problem, ScoreLine, Bonus)
+    names = tuple([tuple([f.name for f in fields(cls)]) for cls in classes])
+    _verdict_json.setup(Status, classes, names)
+    return _verdict_json.element
+
+
+C_ELEMENT: Element | None = _c_writer()
+"""The C element writer :func:`deal_json` and :meth:`JsonArray.add_deals` use, None when it was
+not built (they then write each deal with :func:`_deal`, the reference: a test sets it to None
+to run that)."""
+
+
+def _c_deal(element: Element, record: Record, verdict: Verdict) -> bytes | None:
+    """A deal's element by ``element``: None when it leaves the deal to :func:`_deal`."""
+    src = record.source
+    match = record.get("Match") or None
+    deal = record.get("Deal") or None
+    if src is None:
+        return element(verdict, None, None, None, match, deal)
+    return element(verdict, src.file, src.index, src.line, match, deal)
 
 
 def _deal(parts: list[bytes], t: _Text, record: Record, verdict: Verdict, other: Other) -> None:
@@ -914,6 +954,7 @@ class JsonArray:
                 self.add(slow(record, verdict))
             return
         t = _text(ITEM)
+        element = C_ELEMENT
         parts: list[bytes] = []
         held = 0
         try:
@@ -921,14 +962,18 @@ class JsonArray:
                 counts[verdict.status] += 1
                 start = len(parts)
                 parts.append(b",\n " if self.size else b"[\n ")
-                try:
-                    _deal(parts, t, record, verdict, other)
-                except UnicodeEncodeError:
-                    del parts[start:]
-                    self._write(binary, parts)  # the elements before it first
-                    held = 0
-                    self.add(slow(record, verdict))
-                    continue
+                piece = None if element is None else _c_deal(element, record, verdict)
+                if piece is not None:
+                    parts.append(piece)
+                else:
+                    try:
+                        _deal(parts, t, record, verdict, other)
+                    except UnicodeEncodeError:
+                        del parts[start:]
+                        self._write(binary, parts)  # the elements before it first
+                        held = 0
+                        self.add(slow(record, verdict))
+                        continue
                 self.size += 1
                 held += 1
                 if held >= self.batch:
