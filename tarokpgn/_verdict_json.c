@@ -354,14 +354,14 @@ static PyObject *setup(PyObject *module, PyObject *args) {
             PyObject *key = PyBytes_FromFormat("\"%s\": ", u);
             if (!key) goto failed;
             PyTuple_SET_ITEM(c->keys, i, key);
-            PyObject *d = PyDict_GetItemWithError(c->type->tp_dict, name);
-            if (d && Py_TYPE(d) == &PyGetSetDescr_Type) {
+            PyObject *d = PyObject_GetAttr(type, name); /* a descriptor: the class's own */
+            if (!d) goto failed;
+            if (Py_TYPE(d) == &PyGetSetDescr_Type) {
                 PyGetSetDef *def = ((PyGetSetDescrObject *)d)->d_getset;
                 c->get[i] = def->get;
                 c->closure[i] = def->closure;
-            } else if (PyErr_Occurred()) {
-                goto failed;
             }
+            Py_DECREF(d); /* the class holds it */
         }
     }
     for (int k = 0; k < CLASSES; k++) {
