@@ -214,3 +214,29 @@ def test_the_warning_names_the_error() -> None:
     assert _reason(Exception(f"Error while invoking Mypyc:\n{command}\n")) == (
         f"{command[:100]} ... {command[-100:]}"
     )
+
+
+@pytest.mark.skipif(not tarokpgn.compiled(), reason="a pure build: no C compiler known to work")
+def test_the_hook_compiles_the_c_writer(tmp_path: Path) -> None:
+    """hatch_build.py's second step alone: the C module compiled next to its source (and one
+    left by another build replaced), importable; a source that does not compile raises with
+    the compiler's words."""
+    hatch_build = _hatch_build()
+    (tmp_path / "tarokpgn").mkdir()
+    shutil.copy(ROOT / "tarokpgn" / "_verdict_json.c", tmp_path / "tarokpgn")
+    (tmp_path / "tarokpgn" / "_verdict_json.cpython-00-old.so").write_bytes(b"stale")
+    built = hatch_build.build_c_writer(str(tmp_path))
+    assert built == "tarokpgn/_verdict_json" + sysconfig.get_config_var("EXT_SUFFIX")
+    assert sorted(p.name for p in (tmp_path / "tarokpgn").glob("*.so")) == [Path(built).name]
+    probe = (
+        "import importlib.util as u, sys\n"
+        "spec = u.spec_from_file_location('tarokpgn._verdict_json', sys.argv[1])\n"
+        "m = u.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "print(m.__file__ == sys.argv[1], m.element(None, 0, 0, 0, 0, 0))"
+    )
+    path = str(tmp_path / built)
+    run = subprocess.run([sys.executable, "-c", probe, path], capture_output=True, text=True)
+    assert (run.returncode, run.stdout) == (0, "True None\n"), run.stderr
+    (tmp_path / "tarokpgn" / "_verdict_json.c").write_text("#include <Python.h>\nnot C;\n")
+    with pytest.raises(RuntimeError, match=r"(?s)compiling tarokpgn\._verdict_json failed:.*error"):
+        hatch_build.build_c_writer(str(tmp_path))
