@@ -839,14 +839,24 @@ not built (they then write each deal with :func:`_deal`, the reference: a test s
 to run that)."""
 
 
-def _c_deal(element: Element, record: Record, verdict: Verdict) -> bytes | None:
-    """A deal's element by ``element``: None when it leaves the deal to :func:`_deal`."""
+DealValues = tuple[str | None, int | None, int | None, str | None, str | None]
+
+
+def deal_values(record: Record) -> DealValues:
+    """The members ``verify --json`` adds to a deal's verdict: its ``file``, ``index``,
+    ``line``, ``match`` and ``deal``, None each when unknown."""
     src = record.source
     match = record.get("Match") or None
     deal = record.get("Deal") or None
     if src is None:
-        return element(verdict, None, None, None, match, deal)
-    return element(verdict, src.file, src.index, src.line, match, deal)
+        return None, None, None, match, deal
+    return src.file, src.index, src.line, match, deal
+
+
+def _c_deal(element: Element, record: Record, verdict: Verdict) -> bytes | None:
+    """A deal's element by ``element``: None when it leaves the deal to :func:`_deal`."""
+    file, index, line, match, deal = deal_values(record)
+    return element(verdict, file, index, line, match, deal)
 
 
 def _deal(parts: list[bytes], t: _Text, record: Record, verdict: Verdict, other: Other) -> None:

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 import pytest
+from helpers.json_elements import DEAL_TAGS, expected_element, with_deal
 from helpers.registry import builtin_variants
 
 from tarokpgn import compiled, verdict
@@ -57,14 +58,7 @@ def python(record: Record, v: Verdict) -> bytes:
 
 def reference(record: Record, v: Verdict) -> bytes:
     """The deal's element as the standard encoder writes it, at ``verify --json``'s indent."""
-    src = record.source
-    data = v.to_json() | {
-        "file": src.file if src else None,
-        "index": src.index if src else None,
-        "line": src.line if src else None,
-        "match": record.get("Match") or None,
-        "deal": record.get("Deal") or None,
-    }
+    data = expected_element(record, v)
     return json.dumps(data, indent=1, ensure_ascii=False).replace("\n", "\n ").encode()
 
 
@@ -149,16 +143,13 @@ def test_the_deal_s_members(element: Element) -> None:
     """A file name to escape, one outside ASCII, one UTF-8 cannot write (left to Python), no
     source, no Match tag, Deal tags that are no plain number."""
     v = next(iter(verify_all([RECORD])))[1]
-    tags = tuple((k, val) for k, val in RECORD.tags if k != "Match")
+    no_match = dataclasses.replace(RECORD, tags=tuple(t for t in RECORD.tags if t[0] != "Match"))
     records = [
         dataclasses.replace(RECORD, source=Source('a "b"\\c\n.tpgn', 0, 9, "", index=4)),
         dataclasses.replace(RECORD, source=Source("Škis 🂡.tpgn", 0, 1, "", index=0)),
         dataclasses.replace(RECORD, source=None),
-        dataclasses.replace(RECORD, tags=tags),
-        *(
-            dataclasses.replace(RECORD, tags=tuple((k, d if k == "Deal" else x) for k, x in tags))
-            for d in ("0012", "١٢", 'x"y', "")
-        ),
+        no_match,
+        *(with_deal(no_match, value) for value in DEAL_TAGS),
     ]
     for record in records:
         assert c(element, record, v) == python(record, v) == reference(record, v)

@@ -12,9 +12,9 @@ import dataclasses
 import io
 import json
 from enum import StrEnum
-from typing import Any
 
 import pytest
+from helpers.json_elements import DEAL_TAGS, expected_element, with_deal
 
 from tarokpgn import compiled
 from tarokpgn.cli._json import indented
@@ -88,17 +88,6 @@ def test_near_misses_as_the_standard_encoder_writes_them() -> None:
             assert got == reference(verdict), verdict
 
 
-def with_deal(record: Record, value: str) -> Record:
-    """``record`` with its Deal tag set to ``value``."""
-    tags = tuple((k, value if k == "Deal" else v) for k, v in record.tags)
-    return dataclasses.replace(record, tags=tags)
-
-
-DEAL_TAGS = ("0012", "3a", "١٢", 'x"y', "")
-"""Deal tags other than a plain number: leading zeros, digits outside ASCII, a letter, a
-quote, none."""
-
-
 def records() -> list[Record]:
     """Deals of two variants and files, one without a Match tag, one without a source, one
     whose file name UTF-8 cannot write (a lone surrogate), and the :data:`DEAL_TAGS`."""
@@ -114,17 +103,6 @@ def records() -> list[Record]:
         dataclasses.replace(deals[3], source=odd),
         *(with_deal(deals[k % 2], value) for k, value in enumerate(DEAL_TAGS)),
     ]
-
-
-def expected_element(record: Record, verdict: Verdict) -> dict[str, Any]:
-    src = record.source
-    return verdict.to_json() | {
-        "file": src.file if src else None,
-        "index": src.index if src else None,
-        "line": src.line if src else None,
-        "match": record.get("Match") or None,
-        "deal": record.get("Deal") or None,
-    }
 
 
 ERRORS = {"utf-8": "surrogateescape", "utf-16": "surrogatepass"}

@@ -22,6 +22,7 @@ from tarokpgn.verdict import (
     Verdict,
     deal_json,
     deal_line,
+    deal_values,
     report_deals,
     verdict_json,
 )
@@ -179,18 +180,15 @@ def json_element(record: Record, verdict: Verdict, renons: bool = False) -> byte
         return dataclass_json(verdict, _ITEM, more)
 
 
+_DEAL_KEYS = ("file", "index", "line", "match", "deal")
+"""The keys of :func:`tarokpgn.verdict.deal_values`."""
+
+
 def deal_members(record: Record) -> tuple[tuple[str, object], ...]:
-    """The members :func:`json_element` adds to a verdict: the deal's ``file``, ``index``,
-    ``line``, ``match`` and ``deal`` (None each when unknown); made only where
-    :func:`~tarokpgn.verdict.deal_json` does not write them itself."""
-    src = record.source
-    return (
-        ("file", src.file if src else None),
-        ("index", src.index if src else None),
-        ("line", src.line if src else None),
-        ("match", record.get("Match") or None),
-        ("deal", record.get("Deal") or None),
-    )
+    """The members :func:`json_element` adds to a verdict (:func:`~tarokpgn.verdict.deal_values`
+    with their keys); made only where :func:`~tarokpgn.verdict.deal_json` does not write them
+    itself."""
+    return tuple(zip(_DEAL_KEYS, deal_values(record), strict=True))
 
 
 def json_text(record: Record, verdict: Verdict, renons: bool = False) -> str:
