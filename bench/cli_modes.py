@@ -19,7 +19,7 @@ interpreter's start and the imports are in both, the command's own (argument par
 modules, the output) only in its figure. Peak memory is the child's largest resident set
 (``ru_maxrss``). A command at the library's speed takes no more CPU than the library; the target
 is at least 90 % of its speed (``library seconds / command seconds >= 0.9``), each side the
-least of its runs (``bench/run.py --repeat``, 3 by default). After it, the least and the
+least of its runs (``bench/run.py --repeat``, 5 by default). After it, the least and the
 largest share of single turns (the command, then the library): how far the comparison spreads
 on the machine at that time, often more than the margin to the target.
 

@@ -12,10 +12,10 @@ system's temporary directory by default). Every mode runs in a fresh child proce
 peak memory is its own. The baseline is a plain Lark LALR parse of each record, building the
 tree, with the project's grammar (``grammar/tarok.lark``), measured in the same run. Times are
 wall-clock (``time.perf_counter``), and of the one-core modes the least of ``--repeat`` runs
-(3 by default: on a shared VM the same work varies by 10 % and more between runs a minute
-apart, and the least is the run least disturbed); peak memory is the largest resident set of
-the process (``ru_maxrss``), or for the index the largest sum over the whole process tree,
-sampled.
+(5 by default: on a shared VM the same work varies by a third between runs seconds apart, and
+the least is the run least disturbed; the line shows the slowest and the fastest run); peak
+memory is the largest resident set of the process (``ru_maxrss``), or for the index the
+largest sum over the whole process tree, sampled.
 
 After the table come the commands against the library (``bench/cli_modes.py``), the archive's
 size and ``tarokpgn stats`` (``bench/archive_modes.py``, on the 1,000,000 deals with
@@ -225,6 +225,8 @@ class Measure:
     peak_mb: float
     cpu: float = 0.0
     """CPU time of the one process (0 for the modes that use several)."""
+    runs: tuple[float, ...] = ()
+    """deals/s of each run of a one-core mode, this one the fastest (:func:`run_all`)."""
 
     @property
     def wall_rate(self) -> float:
@@ -346,6 +348,8 @@ def report(m: dict[str, Measure], jobs: int, million: bool) -> None:
     for name, x in m.items():
         target = targets.get(name)
         verdict = "" if target is None else f"  {target.text}: {'met' if target.met else 'NOT met'}"
+        if len(x.runs) > 1:
+            verdict += f" (runs {min(x.runs):,.0f}–{max(x.runs):,.0f})"
         print(f"{name:<26}{x.deals:>9}{x.rate:>10,.0f}{x.wall_rate:>10,.0f}{x.mb_per_s:>7.1f}"
               f"{x.rate / base:>8.1f}{x.peak_mb:>8.0f}{verdict}")  # fmt: skip
     print("deals/s: per second of CPU time for one-process modes (what one core does, even on a "
@@ -409,8 +413,9 @@ def run_all(path: Path, deals: int, jobs: int, index: bool, repeat: int = 1) -> 
     out: dict[str, Measure] = {}
     for name, fn, args in modes:
         print(f"measuring {name} …", flush=True)
-        runs = repeat if "all cores" not in name else 1
-        out[name] = min((measure(name, fn, *args) for _ in range(runs)), key=_cost)
+        runs = [measure(name, fn, *args) for _ in range(repeat if "all cores" not in name else 1)]
+        out[name] = min(runs, key=_cost)
+        out[name].runs = tuple(x.rate for x in runs)
     if index:
         print("measuring index …", flush=True)
         out["index (all cores)"] = measure_index(path, jobs, 2 * deals)
@@ -431,8 +436,8 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--repeat",
         type=int,
-        default=3,
-        help="runs of each one-core mode and command, the least CPU time kept (default 3)",
+        default=5,
+        help="runs of each one-core mode and command, the least CPU time kept (default 5)",
     )
     return p.parse_args(argv)
 
