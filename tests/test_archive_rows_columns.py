@@ -1,6 +1,7 @@
 """How :meth:`Rows.to_arrow` converts: the columns whose values repeat from deal to deal are
 converted once per distinct value, the plays of a deal at once, the engine's winners in one
-loop; each gives what the plain conversion of every deal's row gave."""
+loop, the score lines from a flat list per field; each gives what the plain conversion of
+every deal's row gave."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from test_archive_rows import VERDICT, record
 
 from tarokpgn.archive.rows import _ROW, Rows, _transpose, trick_winners
 from tarokpgn.model import Auction, Bid, Record, Source, Trick
-from tarokpgn.verdict import Verdict
+from tarokpgn.verdict import ScoreLine, Verdict
 
 
 def _other(sha: str, record_: Record, **changes: object) -> tuple[Record, Verdict]:
@@ -79,3 +80,31 @@ def test_engine_winners_of_repeated_trick_numbers() -> None:
         2: "W",
     }
     assert trick_winners(plain) == {1: "S"}
+
+
+def test_score_lines_from_flat_fields() -> None:
+    """Deals with no score line, with details written and left out (NULL: the result), and a
+    non-ASCII label: the ``breakdown`` column equals Arrow's conversion of the whole rows, and
+    a value Arrow refuses fails with the error of that conversion."""
+    lines = (
+        ScoreLine("välja", -7, detail="x"),
+        ScoreLine("result", 3, detail="N +20 E +20 S -20 W -20"),
+    )
+    rows = _batch(breakdown=())
+    rows.add_deal(*_other("d" * 64, record(), breakdown=lines))
+    table = rows.to_arrow()["deal_rows"]
+    (kind,) = [k for name, k in _ROW if name == "breakdown"]
+    expected = _transpose(rows._rows(), _ROW)[[name for name, _ in _ROW].index("breakdown")]
+    column = table.column("breakdown").combine_chunks()
+    assert column.type == kind and column.equals(expected)
+    assert [len(items) for items in column.to_pylist()] == [2, 0, 2, 2]
+    assert column.to_pylist()[3] == [
+        {"label": "välja", "value": -7, "detail": "x"},
+        {"label": "result", "value": 3, "detail": None},  # the deal's Result tag: left out
+    ]
+    bad = _batch(breakdown=(ScoreLine("three", 1 << 40),))  # no INTEGER
+    with pytest.raises(pa.ArrowInvalid) as raised:
+        _transpose(bad._rows(), _ROW)
+    with pytest.raises(pa.ArrowInvalid) as again:
+        bad.to_arrow()
+    assert str(again.value) == str(raised.value)
