@@ -234,12 +234,10 @@ _REPEATED: Final = (
 )  # fmt: skip
 """Columns whose values mostly repeat from deal to deal (a variant's seats, a table's
 players, common auctions …), kept as tuples by :class:`_Repeated`, in :data:`_ROW` order."""
-_STRUCT_LISTS: Final = ("breakdown",)
-"""Lists of structs kept flat, a list per field (:class:`_StructList`), in :data:`_ROW` order."""
 _FLAT: Final = tuple(
-    (name, kind) for name, kind in _ROW if name not in _REPEATED and name not in _STRUCT_LISTS
+    (name, kind) for name, kind in _ROW if name not in _REPEATED and name != "breakdown"
 )
-"""The rest: a tuple per deal, converted by Arrow."""
+"""The rest but ``breakdown`` (a :class:`_StructList`): a tuple per deal, converted by Arrow."""
 _KINDS: Final = dict(_ROW)
 
 
@@ -368,9 +366,9 @@ class _Repeated:
 
 
 class _StructList:
-    """A column of :data:`_STRUCT_LISTS`: each field's values of every deal's items in one
-    list, and where each deal's items end. Arrow converts a deal's list of tuples into structs
-    at about four times the cost of the same values as flat lists, one array per field
+    """A column of lists of structs (``breakdown``): each field's values of every deal's items
+    in one list, and where each deal's items end. Arrow converts a deal's list of tuples into
+    structs at about four times the cost of the same values as flat lists, one array per field
     (``breakdown``, 6.7 lines a deal in the benchmark's corpus: 2.6 µs a deal against 0.6)."""
 
     __slots__ = ("fields", "ends")
@@ -459,9 +457,7 @@ class Rows:
         self._deals: list[tuple[Any, ...]] = []
         """The values of :data:`_FLAT`, a tuple per deal."""
         self._repeated = {name: _Repeated() for name in _REPEATED}
-        self._struct_lists = {
-            name: _StructList(len(_KINDS[name].value_type)) for name in _STRUCT_LISTS
-        }
+        self._breakdown = _StructList(len(_KINDS["breakdown"].value_type))
         self._nested = {name: _Nested() for name in _NESTED}
         self._problems: list[tuple[Any, ...]] = []
         self._seatings: dict[str, dict[str, _Seating]] = {}
@@ -484,7 +480,7 @@ class Rows:
         number = self._number.get(deal_id)
         if number is None:
             _check_ranges(record, verdict)
-            row, repeated, struct_lists, nested = self._deal_values(
+            row, repeated, breakdown, nested = self._deal_values(
                 deal_hash(deal_id), record, verdict, last_winner
             )
             number = len(self._ids)  # nothing is kept before this line: no partial rows
@@ -494,8 +490,7 @@ class Rows:
             # by index: compiled, zip(strict=True) is a generic call (~2,500 instructions)
             for i in range(len(_REPEATED)):
                 self._repeated[_REPEATED[i]].add(repeated[i])
-            for i in range(len(_STRUCT_LISTS)):
-                self._struct_lists[_STRUCT_LISTS[i]].add(struct_lists[i])
+            self._breakdown.add(breakdown)
             for i in range(len(_NESTED)):
                 codes, sizes = nested[i]
                 self._nested[_NESTED[i]].add(codes, sizes)
@@ -530,11 +525,11 @@ class Rows:
     ) -> tuple[
         tuple[Any, ...],
         tuple[tuple[Any, ...], ...],
-        tuple[tuple[list[Any], ...], ...],
+        tuple[list[Any], ...],
         tuple[_Lists, ...],
     ]:
-        """The deal's ``deal_rows`` values: those of :data:`_FLAT`, of :data:`_REPEATED`, of
-        :data:`_STRUCT_LISTS`, and the card codes of :data:`_NESTED`."""
+        """The deal's ``deal_rows`` values: those of :data:`_FLAT`, of :data:`_REPEATED`,
+        ``breakdown`` (a list per field), and the card codes of :data:`_NESTED`."""
         tags = record.tags
         tag = dict(reversed(tags))  # the first of a repeated name wins
         seating = self._seating(record, tag.get("Variant", ""), tag.get("Dealer", ""))
@@ -642,7 +637,7 @@ class Rows:
             [line.label for line in lines], [line.value for line in lines],
             [None if line.detail == result else line.detail for line in lines],
         )  # fmt: skip
-        return row, repeated, (breakdown,), nested
+        return row, repeated, breakdown, nested
 
     def _columns(self) -> dict[str, pa.Array]:
         """The arrays of :data:`_ROW`'s columns. Should Arrow refuse a value, the whole rows
@@ -653,8 +648,7 @@ class Rows:
             columns = dict(zip((name for name, _ in _FLAT), arrays, strict=True))
             for name in _REPEATED:
                 columns[name] = self._repeated[name].array(_KINDS[name])
-            for name in _STRUCT_LISTS:
-                columns[name] = self._struct_lists[name].array(_KINDS[name])
+            columns["breakdown"] = self._breakdown.array(_KINDS["breakdown"])
         except Exception:
             arrays = _transpose(self._rows(), _ROW)
             columns = dict(zip((name for name, _ in _ROW), arrays, strict=True))
@@ -663,7 +657,7 @@ class Rows:
     def _rows(self) -> list[tuple[Any, ...]]:
         """The deals' values of :data:`_ROW`, a tuple per deal."""
         kept: dict[str, list[Any]] = {name: self._repeated[name].values() for name in _REPEATED}
-        kept.update((name, self._struct_lists[name].values()) for name in _STRUCT_LISTS)
+        kept["breakdown"] = self._breakdown.values()
         rows = []
         for i, row in enumerate(self._deals):
             values = dict(zip((name for name, _ in _FLAT), row, strict=True))
