@@ -70,6 +70,9 @@ set and no cache written, every run compiles each pure-Python module it imports:
 here, 30 ms more for a command than for the library, 17 ms with the cache) and without
 debugging aids."""
 
+CLI_SHARE = 0.9
+"""A command that reads deals runs at no less than this share of the library's speed."""
+
 MODES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("check", ("check", "-q"), "check"),
     ("verify", ("verify",), "verify"),

@@ -18,7 +18,8 @@ the index the fastest of ``--index-repeat`` runs (3 by default); peak memory is 
 resident set of the process (``ru_maxrss``), or for the index the largest sum over the whole
 process tree, sampled, the largest of its runs.
 
-After the table come the commands against the library (``bench/cli_modes.py``), the archive's
+After the table come the commands against the library (``bench/cli_modes.py``; with
+``--instructions`` also in instructions executed, ``bench/instructions.py``), the archive's
 size and ``tarokpgn stats`` (``bench/archive_modes.py``, on the 1,000,000 deals with
 ``--million``) and the index on a local Dask cluster of 1 and 2 workers
 (``bench/dask_modes.py``), each with its target and whether it is met.
@@ -336,12 +337,25 @@ def _targets(m: dict[str, Measure], million: bool) -> dict[str, Target]:
     return out
 
 
+def _cpu() -> str:
+    """The processor's model as Linux names it (``AMD EPYC, family 25 model 17``): a VM can
+    move to other hardware between two runs, and the same code then runs at another speed."""
+    fields: dict[str, str] = {}
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
+    if "model name" not in fields:
+        return platform.processor() or platform.machine()
+    return f"{fields['model name']}, family {fields.get('cpu family')} model {fields.get('model')}"
+
+
 def report(m: dict[str, Measure], jobs: int, million: bool) -> None:
     base = m["baseline"].rate
     targets = _targets(m, million)
     load = " ".join(f"{x:.1f}" for x in os.getloadavg())
     print()
-    print(f"{platform.node()}: {platform.processor() or platform.machine()}, {jobs} cores, "
+    print(f"{platform.node()}: {_cpu()}, {jobs} cores, "
           f"Python {platform.python_version()}, tarokpgn {build()}, "
           f"{time.strftime('%Y-%m-%d %H:%M %Z')}, load average {load}")  # fmt: skip
     head = (f"{'mode':<26}{'deals':>9}{'deals/s':>10}{'wall/s':>10}{'MB/s':>7}{'× base':>8}"
@@ -361,13 +375,10 @@ def report(m: dict[str, Measure], jobs: int, million: bool) -> None:
 
 # --- the commands, the archive and the cluster (bench/cli_modes.py, archive_modes, dask_modes) --
 
-CLI_SHARE = 0.9
-"""A command that reads deals runs at no less than this share of the library's speed."""
-
 
 def cli_lines(path: Path, repeat: int) -> list[str]:
     """One line per command of :mod:`cli_modes`: its speed against the library's."""
-    from cli_modes import cli_modes, spread
+    from cli_modes import CLI_SHARE, cli_modes, spread
 
     out = []
     for name, deals, cpu, peak, lib, shares in cli_modes(path, repeat):
@@ -377,6 +388,13 @@ def cli_lines(path: Path, repeat: int) -> list[str]:
                    f"{deals / lib:>8,.0f}: {share:4.0%} of it, peak {peak:5.0f} MB  "
                    f"≥ {CLI_SHARE:.0%} of the library: {met} ({spread(shares)})")  # fmt: skip
     return out
+
+
+def instruction_lines(path: Path) -> list[str]:
+    """The commands against the library in instructions (:mod:`instructions`): noise-free."""
+    from instructions import lines
+
+    return lines(path)
 
 
 def archive_lines(path: Path, deals: int, jobs: int) -> list[str]:
@@ -450,6 +468,11 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--no-archive", action="store_true", help="skip the archive's size and stats")
     p.add_argument("--no-dask", action="store_true", help="skip the index on a Dask cluster")
     p.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the commands' and the library's instructions (valgrind; ~15 minutes)",
+    )
+    p.add_argument(
         "--repeat",
         type=int,
         default=5,
@@ -477,6 +500,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_cli:
         print("measuring the commands …", flush=True)
         lines += cli_lines(path, args.repeat)
+    if args.instructions:
+        print("counting the commands' instructions (callgrind) …", flush=True)
+        lines += instruction_lines(path)
     if not args.no_archive:
         print("measuring the archive …", flush=True)
         archive_corpus, archive_deals = (big, 1_000_000) if args.million else (path, 2 * args.deals)
