@@ -32,7 +32,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from cli_modes import CLI_SHARE, LIBRARY, MODES, UNSET
+from cli_modes import CLI_SHARE, LIBRARY, MODES, child_env
 
 from tarokpgn.notation.fastreader import split_records
 
@@ -43,8 +43,7 @@ Counted = tuple[int, str]
 def count(argv: list[str]) -> Counted:
     """Run ``argv`` under callgrind: the instructions it executed and its standard output (the
     library's one line; a command's output goes to ``/dev/null``)."""
-    env = {k: v for k, v in os.environ.items() if k not in UNSET}
-    env["PYTHONHASHSEED"] = "0"
+    env = {**child_env(), "PYTHONHASHSEED": "0"}
     capture = argv[1] == "-c"
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.run(
