@@ -55,7 +55,7 @@ def _save(out: Path, case: Case, failure: Failure, saved: Counter[str]) -> None:
     saved[key] += 1
     if saved[key] > 3:
         return
-    suffix = ".json" if case.name.endswith(".json") else ".tpgn"
+    suffix = Path(case.name).suffix or ".tpgn"
     stem = f"{failure.stage}-{key}-{saved[key]}"
     (out / (stem + suffix)).write_bytes(case.data)
     about = f"seed {case.origin}, mutations {' '.join(case.mutations)}\n\n{failure.detail}"

@@ -21,7 +21,7 @@ from tarokpgn.convert.scoresheet import HEADERS, TOTAL_WORDS, _key, read, sniff,
 from tarokpgn.errors import NotationError
 from tarokpgn.limits import MAX_RECORD_BYTES
 from tarokpgn.model import Record
-from tarokpgn.notation import iter_file, write_records
+from tarokpgn.notation import iter_file, parse_record, write_record, write_records
 from tarokpgn.replay import verify, verify_all
 from tarokpgn.verdict import Status
 
@@ -439,6 +439,18 @@ def test_partial_dates_read_back() -> None:
                                  b"2026.13.??,three,N,30,0,0\n")  # fmt: skip
     assert [r.get("Date") for r in records] == ["2026.??.??"]
     assert [e.message.split(":")[0] for e in errors] == ["column 'Date'"]
+
+
+def test_round_is_a_name_or_a_number_tpgn_reads() -> None:
+    """A Round cell that is a number is 1 … 999,999, as TPGN's ``Round`` tag must be: otherwise
+    the converted deal was written and did not read back (found by fuzzing)."""
+    records, errors, _ = convert(b"Round,Contract,Declarer,N,E,S\nFinal,three,N,30,0,0\n"
+                                 b"7,three,N,30,0,0\n0,three,N,30,0,0\n"
+                                 b"18446744073709551616,three,N,30,0,0\n")  # fmt: skip
+    assert [r.get("Round") for r in records] == ["Final", "7"]
+    assert [(e.code, e.line) for e in errors] == [("E301", 4), ("E301", 5)]
+    assert "column 'Round': '0' is not a round number" in errors[0].message
+    assert [parse_record(write_record(r)) for r in records] == records
 
 
 def test_standard_input_has_no_match() -> None:

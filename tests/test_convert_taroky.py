@@ -21,7 +21,14 @@ from tarokpgn.convert.base import GUESSED, LOST, Note, Notes
 from tarokpgn.errors import NotationError
 from tarokpgn.generate import generate
 from tarokpgn.model import Hand, Record, Talon
-from tarokpgn.notation import check_record, iter_file
+from tarokpgn.notation import (
+    check_record,
+    from_json,
+    iter_file,
+    parse_record,
+    to_json,
+    write_record,
+)
 from tarokpgn.replay import verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -303,6 +310,17 @@ def test_ignored_fields_are_kept_and_written_back() -> None:
     record, _ = read_one(code)
     assert record.get("TarokyExtra") == "prever//x/y"
     assert write_all([record])[0] == code + "\n"
+
+
+def test_record_equals_its_text_and_json_forms_read_back() -> None:
+    """Its tags are in export order, as every record's (the model's): the Taroky tags came in
+    the reader's own order, so the record read was not equal to its own TPGN or JSON form read
+    back (found by fuzzing)."""
+    for code in (CODE, code_with(*H, "prever", "", "x/y")):
+        record, _ = read_one(code)
+        assert parse_record(write_record(record)) == record
+        assert from_json(to_json(record)) == record
+    assert [name for name, _ in record.tags][-3:] == ["TarokyExtra", "TarokyPn", "TarokySettings"]
 
 
 SLOW_BOTS = "lock=true;timeout=0;botPlayTime=3600000;botThinkTime=1000;difficulty=2"

@@ -1,11 +1,11 @@
 """Fuzzing in the test suite (hardening issue 13, docs/conformance.rst "Fuzzing").
 
 ``test_fuzz`` runs the mutation fuzzer of ``tests/helpers/fuzz_util.py``, seeded with the
-conformance corpus, the examples and the sample archive, on ``FUZZ_INPUTS`` inputs per shard
-(default 600; two shards, one per core under ``pytest -n 2``; ``FUZZ_INPUTS=0`` skips them):
-each shard asserts it exercised exactly that many (about 10 s on an idle core, 30 s on a busy
-one) with no traceback, hang, round-trip or reader disagreement. The long run is
-``scripts/fuzz.py``.
+conformance corpus, the examples, the sample archive and other programs' logs, on
+``FUZZ_INPUTS`` inputs per shard (default 600; two shards, one per core under ``pytest -n 2``;
+``FUZZ_INPUTS=0`` skips them): each shard asserts it exercised exactly that many (about 10 s
+on an idle core, 30 s on a busy one) with no traceback, hang, round-trip or reader
+disagreement. The long run is ``scripts/fuzz.py``.
 
 Below: the crashes the fuzzer found, each pinned by a test.
 """

@@ -717,6 +717,9 @@ class _Reader:
                 value = _checked(table, column, date_tag, value)
             elif column == "deal" and value:
                 value = _checked(table, column, _deal_tag, value)
+            elif column == "round" and not deal_number_ok(value):
+                message = f"{shorten(value)!r} is not a round number (1 … 999999) nor a name"
+                raise _Problem(table.header_of(column), message)
             elif column == "match" and not value:
                 value = self.match
             if value:

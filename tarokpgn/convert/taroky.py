@@ -26,6 +26,7 @@ from tarokpgn.cards import FOOL, TAROK54
 from tarokpgn.convert.base import GUESSED, LOST, SKIPPED, Format, Note, Notes
 from tarokpgn.errors import NotationError, TarokPgnError, internal_error, shorten
 from tarokpgn.model import Hand, Item, Record, Source, Talon, Trick
+from tarokpgn.notation.tags import export_order
 from tarokpgn.notation.writer import write_record
 
 NAME: Final = "taroky"
@@ -381,7 +382,8 @@ def read_code(code: _Code) -> Record:
 def _tags(
     chips: list[str], settings: Settings, pn: int | None, extra: list[str] | None
 ) -> tuple[tuple[str, str], ...]:
-    """The tags of a record read: the fixed ones, then what the code holds besides the deal."""
+    """The tags of a record read, in export order (the model's): the fixed ones, then what the
+    code holds besides the deal."""
     tags = [
         ("Variant", VARIANT),
         ("Ruleset", RULESET),
@@ -394,7 +396,7 @@ def _tags(
         tags.append((TAG_PN, str(pn)))
     if extra is not None:
         tags.append((TAG_EXTRA, "/".join(extra)))
-    return tuple(tags)
+    return export_order(tags)
 
 
 def _record(code: _Code, tags: tuple[tuple[str, str], ...], dealt: list[CardField]) -> Record:

@@ -33,6 +33,7 @@ from pathlib import Path
 from types import FrameType
 
 from tarokpgn.cards import DECKS
+from tarokpgn.convert import Notes, find_format
 from tarokpgn.errors import NotationError
 from tarokpgn.model import SEATS, VARIANTS, Record, Renons
 from tarokpgn.notation import (
@@ -70,8 +71,9 @@ def _records_of(data: bytes) -> list[bytes]:
 
 def seed_corpus(per_archive_dir: int = 6) -> list[tuple[str, bytes]]:
     """``(name, bytes)`` seeds: the conformance files, the examples, the first records of the
-    first and last file of each sample-archive folder, and JSON forms of the valid files and the
-    examples. Names end in ``.tpgn`` or ``.json`` (the CLI picks the input format by it)."""
+    first and last file of each sample-archive folder, JSON forms of the valid files and the
+    examples, and other programs' logs (:func:`foreign_seeds`). Names end in ``.tpgn``,
+    ``.json`` or one of :data:`FOREIGN` (the input's format is picked by it)."""
     seeds: list[tuple[str, bytes]] = []
     for pattern in ("tests/conformance/valid/*.tpgn", "tests/conformance/invalid/*.tpgn",
                     "examples/*.tpgn"):  # fmt: skip
@@ -88,6 +90,38 @@ def seed_corpus(per_archive_dir: int = 6) -> list[tuple[str, bytes]]:
             if records:
                 doc = [to_json(r) for r in records]
                 seeds.append((name[:-5] + ".json", json.dumps(doc, ensure_ascii=False).encode()))
+    return seeds + foreign_seeds()
+
+
+FOREIGN = {".taroky": "taroky", ".openspiel": "openspiel", ".csv": "scoresheet"}
+"""Other programs' formats, by file ending: inputs with these names go to that format's reader
+(``tarokpgn convert``'s), and the records it reads to the Taroky Notation and score sheet
+writers as well as through the round trips."""
+SHEETS = ("scoresheet", "scoresheet-sl", "scoresheet-cs", "scoresheet-fr", "scoresheet-it",
+          "scoresheet-de")  # fmt: skip
+"""The score sheet writers, one language each, used in turn for the examples' sheets."""
+
+
+def _written(fmt: str, records: list[Record]) -> bytes:
+    write = find_format(fmt).write
+    assert write is not None
+    return "".join(write(iter(records), Notes())).encode()
+
+
+def foreign_seeds() -> list[tuple[str, bytes]]:
+    """Other programs' logs: ``examples/convert``, the examples written as score sheets (a
+    language each) and the Czech examples and sample archive as Taroky Notation codes."""
+    seeds = [(p.name, p.read_bytes()) for p in sorted((ROOT / "examples/convert").iterdir())]
+    for k, path in enumerate(sorted(ROOT.glob("examples/*.tpgn"))):
+        records = [r for r in iter_records(path.read_bytes()) if isinstance(r, Record)]
+        sheet = _written(SHEETS[k % len(SHEETS)], records)
+        if sheet:  # a sheet holds only deals played out to a score
+            seeds.append((f"{path.stem}.csv", sheet))
+    czech = sorted(ROOT.glob("examples/czech-4.tpgn")) + sorted(
+        ROOT.glob("examples/sample-archive/czech-4/*.tpgn"))[:2]  # fmt: skip
+    for path in czech:
+        records = [r for r in iter_records(path.read_bytes()) if isinstance(r, Record)]
+        seeds.append((f"{path.stem}.taroky", _written("taroky", records[:6])))
     return seeds
 
 
@@ -338,11 +372,24 @@ def splice(rng: random.Random, data: bytes, fz: Fuzzer) -> bytes:
     return b"\n".join(lines[:at] + piece + lines[at:])
 
 
+def swap_fields(rng: random.Random, data: bytes, fz: Fuzzer) -> bytes:
+    """Two fields of a line swapped, at ``/`` (Taroky Notation), ``;`` or ``,`` (score sheets,
+    settings)."""
+    lines = _lines(data)
+    i = _pick_line(rng, lines)
+    sep = rng.choice((b"/", b";", b","))
+    fields = lines[i].split(sep)
+    j, k = rng.randrange(len(fields)), rng.randrange(len(fields))
+    fields[j], fields[k] = fields[k], fields[j]
+    lines[i] = sep.join(fields)
+    return b"\n".join(lines)
+
+
 MUTATIONS: tuple[Mutation, ...] = (
     delete_line, duplicate_line, swap_lines, delete_token, duplicate_token, swap_tokens,
     put_word, put_word, put_odd, replace_number, replace_number, retag, retag, insert_element,
     insert_element, truncate, flip_byte, delete_bytes, splice, swap_cards, swap_cards,
-    swap_cards, game_word, game_word,
+    swap_cards, game_word, game_word, swap_fields,
 )  # fmt: skip
 
 
@@ -475,6 +522,33 @@ def _read_json(data: bytes, name: str, out: Outcome) -> list[Record]:
     return [r for r in results if isinstance(r, Record)]
 
 
+def _read_foreign(data: bytes, name: str, fmt: str, out: Outcome) -> list[Record]:
+    """Read with ``fmt``'s reader: it yields records and located errors, never raises nor
+    fails on itself (E100)."""
+    read = find_format(fmt).read
+    assert read is not None
+    try:
+        results = list(read(io.BytesIO(data), name, Notes()))
+    except Exception:
+        _fail(out, "read-" + fmt)
+        return []
+    for r in results:
+        if isinstance(r, NotationError) and r.code == "E100":
+            out.add(Failure("read-" + fmt, str(r)))
+    out.signature += [f"{fmt}-{r.code}" if isinstance(r, NotationError) else fmt for r in results]
+    return [r for r in results if isinstance(r, Record)]
+
+
+def _write_foreign(record: Record, out: Outcome) -> None:
+    """Every other program's writer takes ``record``: it writes it or notes what it leaves out,
+    never raises (``tarokpgn convert`` would stop there with E100)."""
+    for fmt in ("taroky", "scoresheet"):
+        try:
+            _written(fmt, [record])
+        except Exception:
+            _fail(out, "write-" + fmt)
+
+
 def _round_trip(record: Record, out: Outcome) -> None:
     try:
         problems = check_record(record)
@@ -557,10 +631,15 @@ def exercise(data: bytes, name: str = "fuzz.tpgn", *, cli: bool = False) -> Outc
     """Run ``data`` through every entry point and report what broke."""
     out = Outcome()
     start = time.perf_counter()
-    read = _read_json if name.endswith(".json") else _read
-    records = read(data, name, out)
+    foreign = FOREIGN.get(os.path.splitext(name)[1])
+    if foreign is not None:
+        records = _read_foreign(data, name, foreign, out)
+    else:
+        records = (_read_json if name.endswith(".json") else _read)(data, name, out)
     for record in records:
         _round_trip(record, out)
+        if foreign is not None:
+            _write_foreign(record, out)
     _verify(records, out)
     if cli:
         _cli(data, name, out)
