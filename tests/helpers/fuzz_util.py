@@ -33,7 +33,7 @@ from pathlib import Path
 from types import FrameType
 
 from tarokpgn.cards import DECKS
-from tarokpgn.convert import Notes, find_format
+from tarokpgn.convert import Notes, all_formats, find_format
 from tarokpgn.errors import NotationError
 from tarokpgn.model import SEATS, VARIANTS, Record, Renons
 from tarokpgn.notation import (
@@ -73,7 +73,7 @@ def seed_corpus(per_archive_dir: int = 6) -> list[tuple[str, bytes]]:
     """``(name, bytes)`` seeds: the conformance files, the examples, the first records of the
     first and last file of each sample-archive folder, JSON forms of the valid files and the
     examples, and other programs' logs (:func:`foreign_seeds`). Names end in ``.tpgn``,
-    ``.json`` or one of :data:`FOREIGN` (the input's format is picked by it)."""
+    ``.json`` or another format's file ending (the input's format is picked by it)."""
     seeds: list[tuple[str, bytes]] = []
     for pattern in ("tests/conformance/valid/*.tpgn", "tests/conformance/invalid/*.tpgn",
                     "examples/*.tpgn"):  # fmt: skip
@@ -93,10 +93,8 @@ def seed_corpus(per_archive_dir: int = 6) -> list[tuple[str, bytes]]:
     return seeds + foreign_seeds()
 
 
-FOREIGN = {".taroky": "taroky", ".openspiel": "openspiel", ".csv": "scoresheet"}
-"""Other programs' formats, by file ending: inputs with these names go to that format's reader
-(``tarokpgn convert``'s), and the records it reads to the Taroky Notation and score sheet
-writers as well as through the round trips."""
+NATIVE = ("tpgn", "json", "jsonl")
+"""The project's own formats (:mod:`tarokpgn.convert.native`), read by the stages above."""
 SHEETS = ("scoresheet", "scoresheet-sl", "scoresheet-cs", "scoresheet-fr", "scoresheet-it",
           "scoresheet-de")  # fmt: skip
 """The score sheet writers, one language each, used in turn for the examples' sheets."""
@@ -522,6 +520,18 @@ def _read_json(data: bytes, name: str, out: Outcome) -> list[Record]:
     return [r for r in results if isinstance(r, Record)]
 
 
+def _foreign(name: str) -> str | None:
+    """The other program's format whose file ending ``name`` has (``tarokpgn convert``'s
+    registry), or None for the project's own: that format's reader then reads the input, and
+    the records it reads go to the Taroky Notation and score sheet writers as well as through
+    the round trips."""
+    suffix = os.path.splitext(name)[1]
+    for fmt in all_formats():
+        if fmt.read is not None and suffix in fmt.extensions and fmt.name not in NATIVE:
+            return fmt.name
+    return None
+
+
 def _read_foreign(data: bytes, name: str, fmt: str, out: Outcome) -> list[Record]:
     """Read with ``fmt``'s reader: it yields records and located errors, never raises nor
     fails on itself (E100)."""
@@ -631,7 +641,7 @@ def exercise(data: bytes, name: str = "fuzz.tpgn", *, cli: bool = False) -> Outc
     """Run ``data`` through every entry point and report what broke."""
     out = Outcome()
     start = time.perf_counter()
-    foreign = FOREIGN.get(os.path.splitext(name)[1])
+    foreign = _foreign(name)
     if foreign is not None:
         records = _read_foreign(data, name, foreign, out)
     else:
